@@ -1,0 +1,29 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "orchestrate",
+    products: [
+        .library(name: "Cache", targets: ["Cache"]),
+        .library(name: "Tasks", targets: ["Tasks"]),
+        .library(name: "Archive", targets: ["Archive"]),
+        .library(name: "Lowerings", targets: ["Lowerings"]),
+        .executable(name: "orchestrate", targets: ["orchestrate"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "Cache", dependencies: ["CSQLite", "CCrypto", "CZlib"]),
+        .target(name: "Tasks", dependencies: ["Cache"]),
+        .target(name: "Archive", dependencies: ["Cache", "CZlib"]),
+        .target(name: "Lowerings", dependencies: ["Cache"]),
+        .target(name: "CLI", dependencies: ["Cache", "Tasks", "Archive", "Lowerings"], path: "Sources/orchestrate/CLI"),
+        .executableTarget(name: "orchestrate", dependencies: ["CLI"], path: "Sources/orchestrate/Main"),
+        .testTarget(name: "CacheTests", dependencies: ["Cache"]),
+        .testTarget(name: "TasksTests", dependencies: ["Tasks", "Cache"]),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Cache"]),
+        .testTarget(name: "LoweringsTests", dependencies: ["Lowerings", "Cache"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Cache", "Tasks"]),
+    ]
+)

@@ -1,0 +1,49 @@
+/// One output a cached action produced.
+public struct OutputFile: Hashable, Sendable, Codable {
+    public var path: String
+    public var digest: Digest
+    public var size: UInt64
+    public var executable: Bool
+
+    public init(path: String, digest: Digest, size: UInt64, executable: Bool) {
+        self.path = path
+        self.digest = digest
+        self.size = size
+        self.executable = executable
+    }
+}
+
+/// What the action cache remembers for a task key.
+public struct ActionEntry: Hashable, Sendable, Codable {
+    public var outputs: [OutputFile]
+    /// The renderer release that produced the outputs.
+    public var release: String
+    /// Milliseconds since 1970, set by the cache when the entry is first recorded.
+    public var createdMs: Int64
+    /// Milliseconds since 1970, updated on every hit.
+    public var lastUsedMs: Int64
+
+    public init(outputs: [OutputFile], release: String, createdMs: Int64 = 0, lastUsedMs: Int64 = 0) {
+        self.outputs = outputs
+        self.release = release
+        self.createdMs = createdMs
+        self.lastUsedMs = lastUsedMs
+    }
+
+    public var totalSize: UInt64 { outputs.reduce(0) { $0 + $1.size } }
+}
+
+/// Maps a task key to the outputs it produced.
+public protocol ActionCache: Sendable {
+    /// The entry for `key`, or nil. Does not check the objects; `StoreChain` does.
+    func entry(for key: Digest) throws -> ActionEntry?
+    /// Records (or replaces) the entry for `key`.
+    func record(_ entry: ActionEntry, for key: Digest) throws
+    /// Forgets `key`.
+    func remove(_ key: Digest) throws
+}
+
+/// Which layer of the lookup chain answered.
+public enum StoreLayer: String, Sendable, Codable, CaseIterable {
+    case local, seed, remote
+}

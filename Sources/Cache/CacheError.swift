@@ -1,0 +1,31 @@
+import Foundation
+
+/// Every failure the Cache module reports, with the machine facts attached.
+public enum CacheError: Error, Equatable, CustomStringConvertible {
+    case io(path: String, operation: String, errno: Int32)
+    case sqlite(path: String, code: Int32, message: String)
+    case corruptObject(digest: Digest, path: String)
+    case missingObject(digest: Digest)
+    case readOnlyStore(path: String)
+    case invalidSize(String)
+    case remote(url: String, status: Int?, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .io(path, op, e):
+            return "\(op) \(path): \(String(cString: strerror(e))) (errno \(e)); check the path exists and is writable"
+        case let .sqlite(path, code, message):
+            return "action cache \(path): SQLite error \(code): \(message); run `orchestrate store verify` or remove the file to rebuild the index"
+        case let .corruptObject(d, path):
+            return "object \(d.hex) at \(path) does not match its digest; it was quarantined, run `orchestrate store verify`"
+        case let .missingObject(d):
+            return "object \(d.hex) is not in the store"
+        case let .readOnlyStore(path):
+            return "store \(path) is read-only; pass a writable --store DIR or set ORCHESTRATE_STORE"
+        case let .invalidSize(s):
+            return "size \"\(s)\" is not understood; use bytes or a suffix K, M, G (e.g. 500M)"
+        case let .remote(url, status, reason):
+            return "remote cache \(url): \(status.map { "HTTP \($0): " } ?? "")\(reason)"
+        }
+    }
+}

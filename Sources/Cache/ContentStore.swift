@@ -1,0 +1,18 @@
+/// A content-addressed object store: objects are addressed by the SHA-256 of their bytes.
+///
+/// Reads verify: `get` never returns bytes whose digest differs from the address. A corrupt object
+/// is reported through `StoreEvents`, quarantined where the store is writable, and read as a miss.
+public protocol ContentStore: Sendable {
+    /// Whether the store holds an object under `digest` (cheap; does not verify).
+    func contains(_ digest: Digest) -> Bool
+    /// The verified bytes of the object, or nil when it is absent or failed verification.
+    func get(_ digest: Digest) throws -> [UInt8]?
+    /// Stores `bytes` and returns their digest. Idempotent.
+    @discardableResult
+    func put(_ bytes: [UInt8]) throws -> Digest
+}
+
+extension ContentStore {
+    /// Whether the object is present and its bytes verify.
+    public func containsValid(_ digest: Digest) -> Bool { ((try? get(digest)) ?? nil) != nil }
+}

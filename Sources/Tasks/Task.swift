@@ -1,0 +1,2 @@
+/// Placeholder until the Tasks module lands.
+public enum TasksModule {}

@@ -1,0 +1,2 @@
+import CLI
+print("orchestrate")

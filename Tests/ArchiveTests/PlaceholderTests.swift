@@ -1,0 +1,2 @@
+import XCTest
+final class ArchivePlaceholderTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

@@ -1,0 +1,2 @@
+import XCTest
+final class CLIPlaceholderTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

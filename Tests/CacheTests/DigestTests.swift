@@ -1,0 +1,71 @@
+import XCTest
+@testable import Cache
+
+final class DigestTests: XCTestCase {
+    func testKnownVectors() {
+        XCTAssertEqual(Digest.of("").hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(Digest.of("abc").hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    func testStreamingEqualsOneShot() {
+        let data = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let h = SHA256Hasher()
+        for chunk in stride(from: 0, to: data.count, by: 777) {
+            h.update(data[chunk..<min(chunk + 777, data.count)])
+        }
+        XCTAssertEqual(h.finalize(), Digest.of(data))
+    }
+
+    func testFileDigestMatchesInMemory() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let data = Data((0..<3_000_001).map { UInt8(truncatingIfNeeded: $0) })
+        let path = dir.appendingPathComponent("f").path
+        try data.write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try Digest.ofFile(at: path), Digest.of([UInt8](data)))
+        XCTAssertThrowsError(try Digest.ofFile(at: dir.appendingPathComponent("missing").path))
+    }
+
+    func testHexRoundTripAndRejects() {
+        let d = Digest.of("x")
+        XCTAssertEqual(Digest(hex: d.hex), d)
+        XCTAssertEqual(Digest(hex: d.hex.uppercased()), d)
+        XCTAssertNil(Digest(hex: "abc"))
+        XCTAssertNil(Digest(hex: String(repeating: "g", count: 64)))
+    }
+
+    /// RFC 4231 test cases 1, 2 and 6 (key longer than the block).
+    func testHMACRFC4231() {
+        let key1 = [UInt8](repeating: 0x0b, count: 20)
+        XCTAssertEqual(HMAC.sha256(key: key1, message: Array("Hi There".utf8)).hex,
+                       "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        XCTAssertEqual(HMAC.sha256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)).hex,
+                       "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        let key6 = [UInt8](repeating: 0xaa, count: 131)
+        XCTAssertEqual(HMAC.sha256(key: key6, message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)).hex,
+                       "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+    }
+
+    func testBuilderIsFramed() {
+        // "ab"+"c" and "a"+"bc" must differ: fields are length-prefixed.
+        var a = DigestBuilder(domain: "t", version: 1); a.add("ab"); a.add("c")
+        var b = DigestBuilder(domain: "t", version: 1); b.add("a"); b.add("bc")
+        XCTAssertNotEqual(a.finalize(), b.finalize())
+        var c = DigestBuilder(domain: "t", version: 1); c.add("x")
+        var d = DigestBuilder(domain: "t", version: 2); d.add("x")
+        XCTAssertNotEqual(c.finalize(), d.finalize())
+        var e = DigestBuilder(domain: "t", version: 1); e.add("x")
+        XCTAssertEqual(e.preimage, [0, 0, 0, 1, 0x74, 0, 0, 0, 1, 0x01, 0, 0, 0, 0, 0, 0, 0, 1, 0x78])
+        // Pinned literal: the encoding must never drift silently.
+        XCTAssertEqual(e.finalize().hex, "6e771d335a0837dc65b6b47a985bc3a8e584daff23161ba789c332df54acb5cc")
+    }
+
+    func testNamedMapOrderIndependent() {
+        var a = DigestBuilder(domain: "t", version: 1)
+        a.add(named: ["b": Digest.of("1"), "a": Digest.of("2")])
+        var b = DigestBuilder(domain: "t", version: 1)
+        b.add(named: ["a": Digest.of("2"), "b": Digest.of("1")])
+        XCTAssertEqual(a.finalize(), b.finalize())
+    }
+}

@@ -1,0 +1,2 @@
+import XCTest
+final class LoweringsPlaceholderTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

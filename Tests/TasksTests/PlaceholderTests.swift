@@ -1,0 +1,2 @@
+import XCTest
+final class TasksPlaceholderTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

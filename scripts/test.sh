@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs the whole test suite. Installs the Debian packages the tests need when they are missing
+# (apt-get, as root) and says what it installed. Usage: scripts/test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+for pkg in libsqlite3-dev libssl-dev zlib1g-dev; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+for pair in ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx; do
+    cmd=${pair%%:*}; pkg=${pair#*:}
+    command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "test.sh: missing Debian packages: ${need[*]}; run as root or install them" >&2
+        exit 1
+    fi
+    echo "test.sh: installing Debian packages: ${need[*]}"
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+    echo "test.sh: installed ${need[*]}"
+else
+    echo "test.sh: all needed Debian packages are present"
+fi
+
+swift build --build-tests
+swift test --skip-build --disable-swift-testing
