@@ -1,2 +1,0 @@
-/// Placeholder until the Tasks module lands.
-public enum TasksModule {}

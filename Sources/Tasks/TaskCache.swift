@@ -1,0 +1,9 @@
+import Cache
+
+/// What the executor needs from a store: look a key up, fetch a verified object, store outputs.
+/// `StoreChain` is the real one; tests may pass a double.
+public protocol TaskCache: Sendable {
+    func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)?
+    func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)?
+    func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String) throws -> ActionEntry
+}

@@ -1,0 +1,54 @@
+import Cache
+import Foundation
+
+/// Every failure the Tasks module reports.
+public enum TaskError: Error, Hashable, CustomStringConvertible {
+    case duplicateTaskID(String)
+    case duplicateOutput(path: String, first: String, second: String)
+    case unknownDependency(taskID: String, input: String, missing: String)
+    case cycle([String])
+    case invalidOutputPath(taskID: String, path: String, reason: String)
+    case undeclaredDependency(taskID: String, input: String)
+    case pinnedObjectMissing(taskID: String, digest: Digest)
+    case renderFailed(taskID: String, message: String)
+    case dependencyFailed(taskID: String, dependency: String)
+    case storeFailed(taskID: String, message: String)
+    case runFailed([TaskError])
+    case unsafePath(path: String, reason: String)
+    case io(path: String, operation: String, errno: Int32)
+    case invalidSummary(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .duplicateTaskID(id):
+            return "task \(id) is declared twice; task ids must be unique"
+        case let .duplicateOutput(path, first, second):
+            return "tasks \(first) and \(second) both write \(path); every output path has exactly one owner"
+        case let .unknownDependency(id, input, missing):
+            return "task \(id): input \(input) depends on task \(missing), which does not exist"
+        case let .cycle(path):
+            return "dependency cycle: \(path.joined(separator: " -> ")); break the cycle by removing one of these inputs"
+        case let .invalidOutputPath(id, path, reason):
+            return "task \(id): output path \"\(path)\" is invalid: \(reason)"
+        case let .undeclaredDependency(id, input):
+            return "task \(id) read dependency \(input) which it did not declare; declare it so the key covers it"
+        case let .pinnedObjectMissing(id, digest):
+            return "task \(id): pinned object \(digest.hex) is in no store layer; restore cas/ from the repository"
+        case let .renderFailed(id, message):
+            return "task \(id) failed to render: \(message)"
+        case let .dependencyFailed(id, dep):
+            return "task \(id) did not run because task \(dep) failed"
+        case let .storeFailed(id, message):
+            return "task \(id): storing the output failed: \(message)"
+        case let .runFailed(errors):
+            return "\(errors.count) task(s) failed:\n" + errors.map { "  \($0)" }.joined(separator: "\n")
+        case let .unsafePath(path, reason):
+            return "refusing to write \(path): \(reason)"
+        case let .io(path, op, e):
+            return "\(op) \(path) failed: \(String(cString: strerror(e))) (errno \(e))"
+        case let .invalidSummary(path, reason):
+            return "\(path) is not an orchestrate.summary/1 file: \(reason)"
+        }
+    }
+}
+

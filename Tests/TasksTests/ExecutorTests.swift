@@ -1,0 +1,102 @@
+import Cache
+import XCTest
+@testable import Tasks
+
+final class ExecutorTests: XCTestCase {
+    func testRendersMissesThenReusesEverything() throws {
+        let cache = MemoryTaskCache()
+        let counter = Counter()
+        let tasks = (0..<50).map { textTask("t\($0)", "body \($0)", counter: counter) }
+            + [textTask("joined", "J", deps: ["a": "t1", "b": "t2"], counter: counter)]
+        let g = try TaskGraph(tasks)
+        let first = Executor(cache: cache, jobs: 4).run(g)
+        XCTAssertEqual(first.count(.rendered), 51)
+        XCTAssertTrue(first.failures.isEmpty)
+        let joined = first.results.first { $0.id == "joined" }!
+        XCTAssertEqual(first.renderedBytes[joined.output!], Array("Jbody 1body 2".utf8))
+        XCTAssertEqual(counter.rendered.count, 51)
+
+        let second = Executor(cache: cache, jobs: 4).run(g)
+        XCTAssertEqual(second.count(.local), 51)
+        XCTAssertEqual(second.count(.rendered), 0)
+        XCTAssertEqual(counter.rendered.count, 51, "a hit must not call render")
+        XCTAssertEqual(first.results.map(\.key), second.results.map(\.key))
+    }
+
+    func testDependencyChangePropagatesThroughOutputDigest() throws {
+        let cache = MemoryTaskCache()
+        let g1 = try TaskGraph([textTask("a", "v1"), textTask("b", "B", deps: ["in": "a"]), textTask("c", "C")])
+        _ = Executor(cache: cache, jobs: 2).run(g1)
+        let g2 = try TaskGraph([textTask("a", "v2"), textTask("b", "B", deps: ["in": "a"]), textTask("c", "C")])
+        let r = Executor(cache: cache, jobs: 2).run(g2)
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: r.results.map { ($0.id, $0.status) }),
+                       ["a": .rendered, "b": .rendered, "c": .local])
+    }
+
+    func testFailureNamesTaskSkipsDependentsAndFinishesIndependents() throws {
+        let cache = MemoryTaskCache()
+        let g = try TaskGraph([
+            textTask("bad", "x", fail: true),
+            textTask("child", "y", deps: ["in": "bad"]),
+            textTask("ok1", "1"), textTask("ok2", "2"),
+            textTask("bad2", "z", fail: true),
+        ])
+        let r = Executor(cache: cache, jobs: 2).run(g)
+        XCTAssertEqual(Set(r.failures), [
+            .renderFailed(taskID: "bad", message: "boom"),
+            .renderFailed(taskID: "bad2", message: "boom"),
+            .dependencyFailed(taskID: "child", dependency: "bad"),
+        ])
+        XCTAssertEqual(r.count(.rendered), 2)
+        // The independent tasks were cached.
+        let again = Executor(cache: cache, jobs: 2).run(g)
+        XCTAssertEqual(again.results.filter { $0.id.hasPrefix("ok") }.map(\.status), [.local, .local])
+    }
+
+    func testPinnedTaskComesFromSeedAndFailsClearlyWhenAbsent() throws {
+        let cache = MemoryTaskCache()
+        let icon: [UInt8] = [0x89, 0x50, 0x4e, 0x47]
+        let d = Digest.of(icon)
+        cache.seed[d] = icon
+        let t = FileTask(id: "icon", family: "icons", platform: "ios", release: "r", path: "AppIcon.png", copying: d)
+        let r = Executor(cache: cache).run(try TaskGraph([t]))
+        XCTAssertEqual(r.results[0].status, .seed)
+        XCTAssertEqual(r.results[0].output, d)
+        let missing = FileTask(id: "m", family: "icons", platform: "ios", release: "r", path: "m.png", copying: Digest.of("nope"))
+        let r2 = Executor(cache: MemoryTaskCache()).run(try TaskGraph([missing]))
+        XCTAssertEqual(r2.failures, [.pinnedObjectMissing(taskID: "m", digest: Digest.of("nope"))])
+    }
+
+    func testStoreFailureIsATaskFailure() throws {
+        let cache = MemoryTaskCache()
+        cache.failStores = true
+        let r = Executor(cache: cache).run(try TaskGraph([textTask("a", "a")]))
+        guard case .storeFailed(taskID: "a", message: _) = r.failures.first else { return XCTFail("\(r.failures)") }
+    }
+
+    func testMissingObjectMakesAMiss() throws {
+        let cache = MemoryTaskCache()
+        let g = try TaskGraph([textTask("a", "a")])
+        let r1 = Executor(cache: cache).run(g)
+        cache.dropObject(r1.results[0].output!)
+        XCTAssertEqual(Executor(cache: cache).run(g).results[0].status, .rendered)
+    }
+
+    func testParallelRunIsDeterministic() throws {
+        // 10 runs with different job counts give the same keys and outputs.
+        let tasks = (0..<200).map { i in textTask("t\(i)", "v\(i)", deps: i > 0 && i % 3 == 0 ? ["p": "t\(i - 1)"] : [:]) }
+        let g = try TaskGraph(tasks)
+        let reference = Executor(cache: MemoryTaskCache(), jobs: 1).run(g).results.map { [$0.key.digest, $0.output!] }
+        for jobs in [2, 3, 8, 2, 4, 16, 1, 5, 7, 2] {
+            XCTAssertEqual(Executor(cache: MemoryTaskCache(), jobs: jobs).run(g).results.map { [$0.key.digest, $0.output!] }, reference)
+        }
+    }
+
+    func testProgressReportsEveryTask() throws {
+        let seen = Counter()
+        let g = try TaskGraph((0..<20).map { textTask("t\($0)", "x\($0)") })
+        _ = Executor(cache: MemoryTaskCache(), jobs: 3) { p in seen.hit("\(p.done)/\(p.total)") }.run(g)
+        XCTAssertEqual(seen.rendered.count, 20)
+        XCTAssertTrue(seen.rendered.contains("20/20"))
+    }
+}

@@ -1,0 +1,40 @@
+import Cache
+import XCTest
+@testable import Tasks
+
+final class ExplanationTests: XCTestCase {
+    private func summary(_ tasks: [FileTask], cache: MemoryTaskCache) throws -> RunSummary {
+        RunSummary(planDigest: Digest.of("plan"), durationMs: 1, record: Executor(cache: cache).run(try TaskGraph(tasks)))
+    }
+
+    func testGroupsRenderedTasksByTheInputThatMoved() throws {
+        let cache = MemoryTaskCache()
+        let base = try summary([textTask("a", "1"), textTask("b", "2"), textTask("c", "3", release: "r1")], cache: cache)
+        let head = try summary([textTask("a", "1"), textTask("b", "2b"), textTask("c", "3", release: "r2"), textTask("n", "new")], cache: cache)
+        let e = Explanation(base: base, head: head)
+        XCTAssertEqual(e.reused, ["a"])
+        XCTAssertEqual(e.removed, [])
+        let byReason = Dictionary(uniqueKeysWithValues: e.rendered.map { ($0.reason, $0) })
+        XCTAssertEqual(byReason["inputs_changed"]?.tasks, ["b"])
+        XCTAssertEqual(byReason["inputs_changed"]?.changes.map(\.name), ["text"])
+        XCTAssertEqual(byReason["inputs_changed"]?.changes.first?.kind, .changed)
+        XCTAssertEqual(byReason["release_changed"]?.releases, ["r1", "r2"])
+        XCTAssertEqual(byReason["new_task"]?.tasks, ["n"])
+        let text = e.text()
+        XCTAssertTrue(text.hasPrefix("3 rendered, 1 reused, 0 failed, 0 removed"), text)
+        XCTAssertTrue(text.contains("inputs text changed: 1 task"), text)
+    }
+
+    func testSummaryRoundTripsWithSnakeCaseKeys() throws {
+        let s = try summary([textTask("a", "1")], cache: MemoryTaskCache())
+        let bytes = try s.encoded()
+        let json = try JSONSerialization.jsonObject(with: Data(bytes)) as! [String: Any]
+        XCTAssertEqual(Set(json.keys), ["schema", "plan_digest", "duration_ms", "totals", "platforms", "gaps", "diagnostics", "tasks"])
+        XCTAssertEqual(Set((json["totals"] as! [String: Any]).keys), ["tasks", "rendered", "reused_local", "reused_seed", "reused_remote", "failed"])
+        XCTAssertEqual(try RunSummary.decode(bytes, path: "s.json"), s)
+        XCTAssertEqual(try s.encoded(), bytes, "encoding is deterministic")
+        XCTAssertThrowsError(try RunSummary.decode(Array("{\"schema\":\"x\"}".utf8), path: "bad.json")) { error in
+            guard case .invalidSummary(path: "bad.json", reason: _) = error as? TaskError else { return XCTFail("\(error)") }
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class TasksPlaceholderTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
