@@ -1,0 +1,50 @@
+import Foundation
+
+/// What a command may touch of the outside world: injected so commands are tested in-process.
+public final class Context: @unchecked Sendable {
+    public let environment: [String: String]
+    public let currentDirectory: String
+    public let stdoutIsTerminal: Bool
+    private let lock = NSLock()
+    private let writeOut: (String) -> Void
+    private let writeErr: (String) -> Void
+
+    public init(environment: [String: String], currentDirectory: String, stdoutIsTerminal: Bool,
+                out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.writeOut = out
+        self.writeErr = err
+    }
+
+    public func out(_ s: String) { lock.lock(); writeOut(s); lock.unlock() }
+    public func err(_ s: String) { lock.lock(); writeErr(s); lock.unlock() }
+
+    /// Colors only on a terminal and only when NO_COLOR is unset or empty.
+    public var useColor: Bool { stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
+
+    /// Resolves a user path against the current directory.
+    public func path(_ p: String) -> String {
+        if p.hasPrefix("/") { return Self.normalize(p) }
+        if p == "~" || p.hasPrefix("~/"), let home = environment["HOME"] { return Self.normalize(home + p.dropFirst()) }
+        return Self.normalize(currentDirectory + "/" + p)
+    }
+
+    static func normalize(_ p: String) -> String {
+        var parts: [Substring] = []
+        for c in p.split(separator: "/") where c != "." {
+            if c == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(c) }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The process's real context.
+    public static func live() -> Context {
+        Context(environment: ProcessInfo.processInfo.environment,
+                currentDirectory: FileManager.default.currentDirectoryPath,
+                stdoutIsTerminal: isatty(1) == 1,
+                out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
+                err: { s in FileHandle.standardError.write(Data(s.utf8)) })
+    }
+}
