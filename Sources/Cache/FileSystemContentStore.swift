@@ -44,20 +44,33 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
     }
 
     public func get(_ digest: Digest) throws -> [UInt8]? {
+        if case let .valid(bytes) = try load(digest) { return bytes }
+        return nil
+    }
+
+    /// The outcome of reading one object.
+    public enum Load: Sendable {
+        case missing
+        case valid([UInt8])
+        /// Failed verification; already quarantined (unless read-only) and recorded in `events`.
+        case corrupt(reason: String, quarantinedTo: String?)
+    }
+
+    /// Reads and verifies one object. Throws only for I/O failures other than "absent".
+    public func load(_ digest: Digest) throws -> Load {
         let p = path(for: digest)
-        guard let file = try FileIO.read(p) else { return nil }
+        guard let file = try FileIO.read(p) else { return .missing }
         let bytes: [UInt8]
         do {
             bytes = try ObjectCodec.decode(file)
         } catch let e as ObjectCodec.DecodeError {
-            quarantine(digest, path: p, reason: e.reason)
-            return nil
+            return .corrupt(reason: e.reason, quarantinedTo: quarantine(digest, path: p, reason: e.reason))
         }
         guard Digest.of(bytes) == digest else {
-            quarantine(digest, path: p, reason: "content hashes to a different digest")
-            return nil
+            let reason = "content hashes to a different digest"
+            return .corrupt(reason: reason, quarantinedTo: quarantine(digest, path: p, reason: reason))
         }
-        return bytes
+        return .valid(bytes)
     }
 
     @discardableResult
@@ -127,7 +140,8 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
     }
 
     /// Moves a damaged object to `quarantine/` (or leaves it when read-only) and records the event.
-    func quarantine(_ digest: Digest, path p: String, reason: String) {
+    @discardableResult
+    func quarantine(_ digest: Digest, path p: String, reason: String) -> String? {
         var moved: String? = nil
         if !readOnly {
             let dest = "\(quarantinePath)/\(digest.hex).\(FileIO.nowMs())"
@@ -138,6 +152,7 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
             }
         }
         events.record(.corruptObject(digest: digest, layer: .local, path: p, reason: reason, quarantinedTo: moved))
+        return moved
     }
 
     private func isKnown(_ shard: Int) -> Bool {

@@ -191,6 +191,24 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         }
     }
 
+    /// Which of `digests` some entry still references.
+    public func referencedDigests(among digests: [Digest]) throws -> Set<Digest> {
+        guard !digests.isEmpty else { return [] }
+        return try locked {
+            try connection.transaction(write: false) {
+                try connection.withStatement("SELECT 1 FROM outputs WHERE digest = ? LIMIT 1") { s in
+                    var used: Set<Digest> = []
+                    for d in digests {
+                        s.reset()
+                        try s.bind(1, d.bytes)
+                        if try s.step() { used.insert(d) }
+                    }
+                    return used
+                }
+            }
+        }
+    }
+
     /// `PRAGMA quick_check`: empty when the file is sound, else SQLite's complaints.
     public func quickCheck() throws -> [String] {
         try locked { try Self.quickCheck(connection) }
