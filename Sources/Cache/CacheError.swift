@@ -9,6 +9,8 @@ public enum CacheError: Error, Equatable, CustomStringConvertible {
     case readOnlyStore(path: String)
     case invalidSize(String)
     case remote(url: String, status: Int?, reason: String)
+    /// The action-cache file was written by a newer orchestrate (its `PRAGMA user_version`).
+    case incompatibleIndex(path: String, version: Int32, supported: Int32)
 
     public var description: String {
         switch self {
@@ -23,9 +25,11 @@ public enum CacheError: Error, Equatable, CustomStringConvertible {
         case let .readOnlyStore(path):
             return "store \(path) is read-only; pass a writable --store DIR or set ORCHESTRATE_STORE"
         case let .invalidSize(s):
-            return "size \"\(s)\" is not understood; use bytes or a suffix K, M, G (e.g. 500M)"
+            return "size \"\(s)\" is not understood; use bytes or a suffix K, M, G, T (powers of 1024, e.g. 500M)"
         case let .remote(url, status, reason):
             return "remote cache \(url): \(status.map { "HTTP \($0): " } ?? "")\(reason)"
+        case let .incompatibleIndex(path, version, supported):
+            return "action cache \(path) has schema version \(version) but this orchestrate reads version \(supported); upgrade orchestrate or use another --store"
         }
     }
 }

@@ -1,0 +1,114 @@
+import Foundation
+
+/// The few POSIX calls the stores need, with errors turned into `CacheError.io`.
+enum FileIO {
+    /// The whole file, or nil when it does not exist.
+    static func read(_ path: String) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw CacheError.io(path: path, operation: "open", errno: errno)
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw CacheError.io(path: path, operation: "fstat", errno: errno) }
+        let size = Int(st.st_size)
+        var out = [UInt8](repeating: 0, count: size)
+        var got = 0
+        while got < size {
+            let n = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, size - got) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CacheError.io(path: path, operation: "read", errno: errno)
+            }
+            if n == 0 { break }
+            got += n
+        }
+        if got < size { out.removeLast(size - got) }
+        return out
+    }
+
+    /// The first `count` bytes of a file (fewer when it is shorter), or nil when it does not exist.
+    static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var out = [UInt8](repeating: 0, count: count)
+        let n = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, count) }
+        guard n >= 0 else { return nil }
+        out.removeLast(count - n)
+        return out
+    }
+
+    /// Creates `path` (which must not exist) with `bytes`. Returns errno on failure, 0 on success,
+    /// so callers can tell "folder missing" (ENOENT) from the rest.
+    static func writeNew(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o444) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        if fd < 0 { return errno }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                close(fd)
+                unlink(path)
+                return e
+            }
+            done += n
+        }
+        if close(fd) != 0 {
+            let e = errno
+            unlink(path)
+            return e
+        }
+        return 0
+    }
+
+    /// `mkdir -p`. Throws when a component exists and is not a directory, or cannot be made.
+    static func makeDirectories(_ path: String) throws {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            if st.st_mode & S_IFMT == S_IFDIR { return }
+            throw CacheError.io(path: path, operation: "mkdir", errno: EEXIST)
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectories(parent) }
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw CacheError.io(path: path, operation: "mkdir", errno: errno)
+        }
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+            throw CacheError.io(path: path, operation: "mkdir", errno: ENOTDIR)
+        }
+    }
+
+    /// Names in a directory (without "." and ".."); empty when it does not exist.
+    static func list(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let ent = readdir(dir) {
+            let name = withUnsafePointer(to: ent.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    struct Info { var size: UInt64; var mtimeMs: Int64; var isDirectory: Bool }
+
+    static func info(_ path: String) -> Info? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Info(size: UInt64(st.st_size),
+                    mtimeMs: Int64(st.st_mtim.tv_sec) * 1000 + Int64(st.st_mtim.tv_nsec) / 1_000_000,
+                    isDirectory: st.st_mode & S_IFMT == S_IFDIR)
+    }
+
+    static func nowMs() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+}

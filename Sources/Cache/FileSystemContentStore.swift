@@ -1,0 +1,200 @@
+import Foundation
+
+/// The local content-addressed store: `objects/<2 hex>/<64 hex>`, each object encoded by
+/// `ObjectCodec` (zlib when that pays), addressed by the SHA-256 of the uncompressed bytes.
+///
+/// * Writes go to a temporary file in `tmp/` and are renamed into place, so a reader never sees a
+///   partial object. There is no per-object fsync: every read verifies, so a torn object after a
+///   crash is a miss, not a wrong answer.
+/// * Reads verify. A corrupt object is recorded in `events`, moved to `quarantine/` and read as a
+///   miss; it is never returned.
+/// * Thread-safe; several processes may share one store (rename is atomic, objects are immutable).
+public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
+    public let root: String
+    public let objectsPath: String
+    public let tmpPath: String
+    public let quarantinePath: String
+    public let readOnly: Bool
+    public let events: StoreEvents
+
+    private let lock = NSLock()
+    private var knownShards = [Bool](repeating: false, count: 256)
+    private var tmpKnown = false
+    private var counter: UInt64 = 0
+    private let tmpPrefix: String
+
+    /// Opens (without creating anything) the store rooted at `root`. Folders are made on first put.
+    public init(root: String, readOnly: Bool = false, events: StoreEvents = StoreEvents()) {
+        self.root = root
+        self.objectsPath = root + "/objects"
+        self.tmpPath = root + "/tmp"
+        self.quarantinePath = root + "/quarantine"
+        self.readOnly = readOnly
+        self.events = events
+        self.tmpPrefix = "\(getpid())-\(UInt32.random(in: 0 ... .max))"
+    }
+
+    public func path(for digest: Digest) -> String {
+        let hex = digest.hex
+        return "\(objectsPath)/\(hex.prefix(2))/\(hex)"
+    }
+
+    public func contains(_ digest: Digest) -> Bool {
+        access(path(for: digest), F_OK) == 0
+    }
+
+    public func get(_ digest: Digest) throws -> [UInt8]? {
+        if case let .valid(bytes) = try load(digest) { return bytes }
+        return nil
+    }
+
+    /// The outcome of reading one object.
+    public enum Load: Sendable {
+        case missing
+        case valid([UInt8])
+        /// Failed verification; already quarantined (unless read-only) and recorded in `events`.
+        case corrupt(reason: String, quarantinedTo: String?)
+    }
+
+    /// Reads and verifies one object. Throws only for I/O failures other than "absent".
+    public func load(_ digest: Digest) throws -> Load {
+        let p = path(for: digest)
+        guard let file = try FileIO.read(p) else { return .missing }
+        let bytes: [UInt8]
+        do {
+            bytes = try ObjectCodec.decode(file)
+        } catch let e as ObjectCodec.DecodeError {
+            return .corrupt(reason: e.reason, quarantinedTo: quarantine(digest, path: p, reason: e.reason))
+        }
+        guard Digest.of(bytes) == digest else {
+            let reason = "content hashes to a different digest"
+            return .corrupt(reason: reason, quarantinedTo: quarantine(digest, path: p, reason: reason))
+        }
+        return .valid(bytes)
+    }
+
+    @discardableResult
+    public func put(_ bytes: [UInt8]) throws -> Digest {
+        let digest = Digest.of(bytes)
+        try put(bytes, digest: digest)
+        return digest
+    }
+
+    /// Stores bytes whose digest the caller already computed (and vouches for).
+    public func put(_ bytes: [UInt8], digest: Digest) throws {
+        guard !readOnly else { throw CacheError.readOnlyStore(path: root) }
+        let final = path(for: digest)
+        if access(final, F_OK) == 0 { return }
+        let encoded = ObjectCodec.encode(bytes)
+        let tmp = try writeTemporary(encoded)
+        let shard = Int(digest.bytes[0])
+        if !isKnown(shard) { try makeShard(shard) }
+        if rename(tmp, final) != 0 {
+            var e = errno
+            if e == ENOENT {
+                // The store folder was removed under us: forget what we knew and make it again.
+                forgetFolders()
+                try makeShard(shard)
+                if rename(tmp, final) == 0 { return }
+                e = errno
+            }
+            unlink(tmp)
+            throw CacheError.io(path: final, operation: "rename", errno: e)
+        }
+    }
+
+    /// Removes an object (used by GC). Missing objects are not an error.
+    public func remove(_ digest: Digest) throws {
+        guard !readOnly else { throw CacheError.readOnlyStore(path: root) }
+        let p = path(for: digest)
+        if unlink(p) != 0, errno != ENOENT { throw CacheError.io(path: p, operation: "unlink", errno: errno) }
+    }
+
+    /// One object file as found on disk.
+    public struct ObjectFile: Sendable {
+        public var digest: Digest
+        public var path: String
+        public var bytesOnDisk: UInt64
+        public var mtimeMs: Int64
+    }
+
+    /// Every object file under `objects/` whose name is a digest in the right shard.
+    public func allObjects() -> [ObjectFile] {
+        var out: [ObjectFile] = []
+        for shard in FileIO.list(objectsPath) where shard.utf8.count == 2 {
+            let dir = objectsPath + "/" + shard
+            for name in FileIO.list(dir) {
+                guard let d = Digest(hex: name), name.hasPrefix(shard), name == d.hex else { continue }
+                let p = dir + "/" + name
+                guard let info = FileIO.info(p), !info.isDirectory else { continue }
+                out.append(ObjectFile(digest: d, path: p, bytesOnDisk: info.size, mtimeMs: info.mtimeMs))
+            }
+        }
+        return out
+    }
+
+    /// The uncompressed size of an object from its header (no decoding); nil when unreadable.
+    public func uncompressedSize(of object: ObjectFile) -> UInt64? {
+        guard let head = FileIO.readPrefix(object.path, count: 9) else { return nil }
+        return ObjectCodec.declaredSize(header: head, fileSize: object.bytesOnDisk)
+    }
+
+    /// Moves a damaged object to `quarantine/` (or leaves it when read-only) and records the event.
+    @discardableResult
+    func quarantine(_ digest: Digest, path p: String, reason: String) -> String? {
+        var moved: String? = nil
+        if !readOnly {
+            let dest = "\(quarantinePath)/\(digest.hex).\(FileIO.nowMs())"
+            if (try? FileIO.makeDirectories(quarantinePath)) != nil, rename(p, dest) == 0 {
+                moved = dest
+            } else if unlink(p) == 0 {
+                moved = "(deleted)"
+            }
+        }
+        events.record(.corruptObject(digest: digest, layer: .local, path: p, reason: reason, quarantinedTo: moved))
+        return moved
+    }
+
+    private func isKnown(_ shard: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return knownShards[shard]
+    }
+
+    private func makeShard(_ shard: Int) throws {
+        let hex = Digest.hex([UInt8(shard)])
+        try FileIO.makeDirectories(objectsPath + "/" + hex)
+        lock.lock(); knownShards[shard] = true; lock.unlock()
+    }
+
+    private func forgetFolders() {
+        lock.lock(); defer { lock.unlock() }
+        knownShards = [Bool](repeating: false, count: 256)
+        tmpKnown = false
+    }
+
+    private func nextTemporaryName() -> String {
+        lock.lock(); defer { lock.unlock() }
+        counter += 1
+        return "\(tmpPath)/\(tmpPrefix)-\(counter)"
+    }
+
+    private func writeTemporary(_ encoded: [UInt8]) throws -> String {
+        lock.lock(); let known = tmpKnown; lock.unlock()
+        if !known { try makeTemporaryFolder() }
+        var name = nextTemporaryName()
+        var e = FileIO.writeNew(name, encoded)
+        if e == EEXIST { name = nextTemporaryName(); e = FileIO.writeNew(name, encoded) }
+        if e == ENOENT {
+            forgetFolders()
+            try makeTemporaryFolder()
+            e = FileIO.writeNew(name, encoded)
+        }
+        guard e == 0 else { throw CacheError.io(path: name, operation: "write", errno: e) }
+        return name
+    }
+
+    private func makeTemporaryFolder() throws {
+        try FileIO.makeDirectories(tmpPath)
+        lock.lock(); tmpKnown = true; lock.unlock()
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// The writable store on this machine: one root folder holding
+///
+/// ```
+/// objects/<2 hex>/<64 hex>   FileSystemContentStore (zlib at rest, verified on read)
+/// ac.sqlite (+ -wal, -shm)   SQLiteActionCache
+/// quarantine/                corrupt objects and unreadable index files, moved aside
+/// tmp/                       temporary files, renamed into objects/
+/// ```
+///
+/// Maintenance (`gc`, `verify`, `stats`) lives here because it needs both halves. Invariant kept
+/// by `gc` and `verify`: no action entry is left pointing at an object they deleted.
+public final class LocalStore: @unchecked Sendable {
+    public let root: String
+    public let objects: FileSystemContentStore
+    public let actions: SQLiteActionCache
+    public let events: StoreEvents
+    public let readOnly: Bool
+    let clock: @Sendable () -> Int64
+
+    public var indexPath: String { root + "/ac.sqlite" }
+
+    /// Opens the store at `root`, creating its folders unless `readOnly`.
+    public init(root: String, readOnly: Bool = false, events: StoreEvents = StoreEvents(),
+                clock: @escaping @Sendable () -> Int64 = SQLiteActionCache.systemClock) throws {
+        self.root = root
+        self.events = events
+        self.readOnly = readOnly
+        self.clock = clock
+        if !readOnly {
+            for sub in ["objects", "tmp", "quarantine"] { try FileIO.makeDirectories(root + "/" + sub) }
+        }
+        objects = FileSystemContentStore(root: root, readOnly: readOnly, events: events)
+        actions = try SQLiteActionCache(path: root + "/ac.sqlite", quarantineDirectory: root + "/quarantine",
+                                        readOnly: readOnly, events: events, clock: clock)
+    }
+
+    /// `ByteSize.parse`: `"500M"` → bytes (K, M, G, T are powers of 1024).
+    public static func parseSize(_ text: String) throws -> UInt64 { try ByteSize.parse(text) }
+
+    // MARK: GC
+
+    /// Shrinks object bytes on disk to at most `maxBytes`.
+    ///
+    /// Order: objects no entry references (oldest first), then least-recently-used entries, each
+    /// batch of entries deleted from the index before the objects only they referenced. Objects
+    /// still referenced by a surviving entry are kept. Objects younger than `graceMs` that no entry
+    /// references are spared (a concurrent compile may be about to record them); 0 spares none.
+    /// Also removes temporary files older than an hour.
+    public func gc(maxBytes: UInt64, graceMs: Int64 = 0) throws -> GCReport {
+        guard !readOnly else { throw CacheError.readOnlyStore(path: root) }
+        let now = clock()
+        removeStaleTemporaries(now: now)
+        let files = objects.allObjects()
+        var sizes: [Digest: UInt64] = [:]
+        for f in files { sizes[f.digest] = f.bytesOnDisk }
+        let before = files.reduce(0) { $0 + $1.bytesOnDisk }
+        var report = GCReport(entriesRemoved: 0, objectsRemoved: 0, bytesBefore: before, bytesAfter: before, maxBytes: maxBytes)
+        guard before > maxBytes else { return report }
+
+        let entries = try actions.allEntries()
+        var refs: [Digest: Int] = [:]
+        for (_, e) in entries { for d in Set(e.outputs.map(\.digest)) { refs[d, default: 0] += 1 } }
+
+        for f in files.sorted(by: { ($0.mtimeMs, $0.digest) < ($1.mtimeMs, $1.digest) }) where refs[f.digest] == nil {
+            if report.bytesAfter <= maxBytes { break }
+            if graceMs > 0, now - f.mtimeMs < graceMs { continue }
+            try objects.remove(f.digest)
+            report.bytesAfter -= f.bytesOnDisk
+            report.objectsRemoved += 1
+        }
+
+        var i = 0
+        while report.bytesAfter > maxBytes, i < entries.count {
+            // Choose a batch of LRU entries that frees enough (or 256 entries), drop them from the
+            // index, then delete the objects nothing else references.
+            var batch: [Digest] = []
+            var freed: [Digest] = []
+            var projected = report.bytesAfter
+            while i < entries.count, batch.count < 256, projected > maxBytes {
+                let (key, entry) = entries[i]
+                i += 1
+                batch.append(key)
+                for d in Set(entry.outputs.map(\.digest)) {
+                    refs[d, default: 1] -= 1
+                    if refs[d] == 0, let size = sizes[d] {
+                        freed.append(d)
+                        projected -= min(size, projected)
+                    }
+                }
+            }
+            try actions.remove(batch)
+            report.entriesRemoved += batch.count
+            let stillUsed = try actions.referencedDigests(among: freed)
+            for d in freed where !stillUsed.contains(d) {
+                try objects.remove(d)
+                report.bytesAfter -= min(sizes[d] ?? 0, report.bytesAfter)
+                report.objectsRemoved += 1
+            }
+        }
+        return report
+    }
+
+    private func removeStaleTemporaries(now: Int64) {
+        for name in FileIO.list(objects.tmpPath) {
+            let p = objects.tmpPath + "/" + name
+            if let info = FileIO.info(p), !info.isDirectory, now - info.mtimeMs > 3_600_000 { unlink(p) }
+        }
+    }
+
+    // MARK: Verify
+
+    /// Re-hashes every object (quarantining corrupt ones), checks the index with `quick_check`,
+    /// and removes entries that reference a missing object.
+    public func verify() throws -> VerifyReport {
+        var report = VerifyReport(objectsChecked: 0, corrupt: [], dangling: [], indexProblems: [])
+        for f in objects.allObjects().sorted(by: { $0.digest < $1.digest }) {
+            report.objectsChecked += 1
+            if case let .corrupt(reason, moved) = try objects.load(f.digest) {
+                report.corrupt.append(.init(digest: f.digest, reason: reason, quarantinedTo: moved))
+            }
+        }
+        report.indexProblems = try actions.quickCheck()
+        for (key, entry) in try actions.allEntries() {
+            let missing = Array(Set(entry.outputs.map(\.digest).filter { !objects.contains($0) })).sorted()
+            if !missing.isEmpty { report.dangling.append(.init(key: key, missing: missing)) }
+        }
+        report.dangling.sort { $0.key < $1.key }
+        if !readOnly { try actions.remove(report.dangling.map(\.key)) }
+        return report
+    }
+
+    // MARK: Stats
+
+    public func stats() throws -> StoreStats {
+        let files = objects.allObjects()
+        return StoreStats(objectCount: files.count,
+                          bytesOnDisk: files.reduce(0) { $0 + $1.bytesOnDisk },
+                          uncompressedBytes: files.reduce(0) { $0 + (objects.uncompressedSize(of: $1) ?? 0) },
+                          entryCount: try actions.count(),
+                          quarantineCount: FileIO.list(objects.quarantinePath).count)
+    }
+}

@@ -1,0 +1,90 @@
+import CZlib
+
+/// The at-rest encoding of a local object: one header byte, then the payload.
+///
+/// * `0x00` raw: the object's bytes follow.
+/// * `0x01` zlib: `u64be(uncompressed size)` then a zlib stream (level 1).
+///
+/// Compression is used only when it makes the file smaller.
+enum ObjectCodec {
+    static let raw: UInt8 = 0x00
+    static let zlib: UInt8 = 0x01
+    /// Below this size compression never pays for its header.
+    static let minimumToCompress = 64
+
+    enum DecodeError: Error, Equatable {
+        case empty, unknownHeader(UInt8), truncatedHeader, badSize(UInt64), zlib(Int32), sizeMismatch
+        var reason: String {
+            switch self {
+            case .empty: return "empty file"
+            case let .unknownHeader(b): return "unknown header byte \(b)"
+            case .truncatedHeader: return "truncated header"
+            case let .badSize(n): return "implausible uncompressed size \(n)"
+            case let .zlib(code): return "zlib error \(code)"
+            case .sizeMismatch: return "uncompressed size differs from header"
+            }
+        }
+    }
+
+    static func encode(_ bytes: [UInt8]) -> [UInt8] {
+        if bytes.count >= minimumToCompress {
+            let bound = Int(compressBound(uLong(bytes.count)))
+            var out = [UInt8](repeating: 0, count: 9 + bound)
+            var destLen = uLongf(bound)
+            let rc = out.withUnsafeMutableBufferPointer { o in
+                bytes.withUnsafeBufferPointer { i in
+                    compress2(o.baseAddress! + 9, &destLen, i.baseAddress, uLong(i.count), 1)
+                }
+            }
+            if rc == Z_OK, Int(destLen) + 9 < bytes.count + 1 {
+                out[0] = zlib
+                let n = UInt64(bytes.count)
+                for k in 0..<8 { out[1 + k] = UInt8(truncatingIfNeeded: n >> (8 * (7 - UInt64(k)))) }
+                out.removeLast(bound - Int(destLen))
+                return out
+            }
+        }
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count + 1)
+        out.append(raw)
+        out += bytes
+        return out
+    }
+
+    static func decode(_ file: [UInt8]) throws -> [UInt8] {
+        guard let header = file.first else { throw DecodeError.empty }
+        switch header {
+        case raw:
+            return Array(file[1...])
+        case zlib:
+            guard file.count >= 9 else { throw DecodeError.truncatedHeader }
+            var n: UInt64 = 0
+            for k in 1...8 { n = n << 8 | UInt64(file[k]) }
+            // zlib cannot expand data by more than about 1032:1; anything larger is a damaged header.
+            guard n <= UInt64(file.count - 9) * 1100 + 64 else { throw DecodeError.badSize(n) }
+            if n == 0 { throw DecodeError.badSize(0) }
+            var out = [UInt8](repeating: 0, count: Int(n))
+            var destLen = uLongf(n)
+            let rc = out.withUnsafeMutableBufferPointer { o in
+                file.withUnsafeBufferPointer { i in
+                    uncompress(o.baseAddress, &destLen, i.baseAddress! + 9, uLong(i.count - 9))
+                }
+            }
+            guard rc == Z_OK else { throw DecodeError.zlib(rc) }
+            guard destLen == uLongf(n) else { throw DecodeError.sizeMismatch }
+            return out
+        default:
+            throw DecodeError.unknownHeader(header)
+        }
+    }
+
+    /// The uncompressed size recorded in an encoded file's first bytes, without decoding.
+    static func declaredSize(header: [UInt8], fileSize: UInt64) -> UInt64? {
+        guard let h = header.first else { return nil }
+        if h == raw { return fileSize - 1 }
+        guard h == zlib, header.count >= 9 else { return nil }
+        var n: UInt64 = 0
+        for k in 1...8 { n = n << 8 | UInt64(header[k]) }
+        return n
+    }
+}

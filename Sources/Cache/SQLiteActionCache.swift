@@ -1,0 +1,306 @@
+import CSQLite
+import Foundation
+
+/// The action cache in one SQLite file: task key → outputs (path, digest, size, executable) with
+/// the renderer release, total size, creation and last-use times.
+///
+/// * WAL journal, `synchronous=NORMAL`, a 10 s busy timeout plus retries around `BEGIN IMMEDIATE`:
+///   several processes (parallel CI jobs) may read and write one file at once.
+/// * Schema versioned by `PRAGMA user_version` (1). A newer version is refused, never rewritten.
+/// * A file that is not a database, or fails `PRAGMA quick_check` on open, is moved aside (to
+///   `quarantineDirectory`), an empty index is started, and `.indexRebuilt` is recorded.
+/// * Last use is written on a hit only when the stored value is older than `touchInterval` ms
+///   (one minute by default), so hits normally stay read-only.
+/// * One connection per instance, serialized by a lock; give each thread or process its own
+///   instance for parallelism.
+public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
+    public static let schemaVersion: Int32 = 1
+    public let path: String
+    public let quarantineDirectory: String
+    public let readOnly: Bool
+    public let events: StoreEvents
+    public let touchInterval: Int64
+    private let clock: @Sendable () -> Int64
+    private let lock = NSLock()
+    private var connection: SQLiteConnection
+
+    public static let systemClock: @Sendable () -> Int64 = { FileIO.nowMs() }
+
+    /// - Parameters:
+    ///   - quarantineDirectory: where an unreadable file is moved; defaults to the file's folder.
+    ///   - readOnly: `record` and `remove` throw `CacheError.readOnlyStore`; hits do not touch.
+    ///   - clock: milliseconds since 1970 (injected so tests can order uses).
+    public init(path: String, quarantineDirectory: String? = nil, readOnly: Bool = false,
+                events: StoreEvents = StoreEvents(), touchInterval: Int64 = 60_000,
+                clock: @escaping @Sendable () -> Int64 = SQLiteActionCache.systemClock) throws {
+        self.path = path
+        self.quarantineDirectory = quarantineDirectory ?? (path as NSString).deletingLastPathComponent
+        self.readOnly = readOnly
+        self.events = events
+        self.touchInterval = touchInterval
+        self.clock = clock
+        do {
+            connection = try Self.openChecked(path)
+        } catch let CacheError.sqlite(_, code, message) where Self.isDamage(code) {
+            let moved = try Self.moveAside(path, to: self.quarantineDirectory, now: clock())
+            events.record(.indexRebuilt(path: path, movedTo: moved, reason: "SQLite error \(code): \(message)"))
+            connection = try Self.openChecked(path)
+        }
+    }
+
+    // MARK: ActionCache
+
+    public func entry(for key: Digest) throws -> ActionEntry? {
+        let found: ActionEntry? = try locked {
+            try connection.transaction(write: false) {
+                guard var entry = try connection.withStatement(
+                    "SELECT release, created_ms, last_used_ms FROM entries WHERE key = ?", { s -> ActionEntry? in
+                        try s.bind(1, key.bytes)
+                        guard try s.step() else { return nil }
+                        return ActionEntry(outputs: [], release: s.text(0), createdMs: s.int64(1), lastUsedMs: s.int64(2))
+                    }) else { return nil }
+                entry.outputs = try connection.withStatement(
+                    "SELECT path, digest, size, executable FROM outputs WHERE key = ? ORDER BY ord") { s in
+                        try s.bind(1, key.bytes)
+                        var outs: [OutputFile] = []
+                        while try s.step() { outs.append(try output(s, from: 0)) }
+                        return outs
+                    }
+                return entry
+            }
+        }
+        guard var entry = found else { return nil }
+        let now = clock()
+        if !readOnly, now - entry.lastUsedMs >= touchInterval {
+            // Best effort: a busy database must not turn a hit into a failure.
+            try? markUsed(key, at: now)
+            entry.lastUsedMs = now
+        }
+        return entry
+    }
+
+    public func record(_ entry: ActionEntry, for key: Digest) throws {
+        try record([(key, entry)])
+    }
+
+    /// Records several entries in one transaction.
+    public func record(_ entries: [(key: Digest, entry: ActionEntry)]) throws {
+        guard !readOnly else { throw CacheError.readOnlyStore(path: path) }
+        let now = clock()
+        try locked {
+            try connection.transaction(write: true) {
+                try connection.withStatement("DELETE FROM outputs WHERE key = ?") { del in
+                    try connection.withStatement("""
+                        INSERT OR REPLACE INTO entries(key, release, total_size, created_ms, last_used_ms)
+                        VALUES (?, ?, ?, ?, ?)
+                        """) { ins in
+                        try connection.withStatement(
+                            "INSERT INTO outputs(key, ord, path, digest, size, executable) VALUES (?, ?, ?, ?, ?, ?)") { out in
+                            for (key, entry) in entries {
+                                del.reset(); try del.bind(1, key.bytes); try del.step()
+                                ins.reset()
+                                try ins.bind(1, key.bytes)
+                                try ins.bind(2, entry.release)
+                                try ins.bind(3, Int64(clamping: entry.totalSize))
+                                try ins.bind(4, entry.createdMs != 0 ? entry.createdMs : now)
+                                try ins.bind(5, entry.lastUsedMs != 0 ? entry.lastUsedMs : now)
+                                try ins.step()
+                                for (i, o) in entry.outputs.enumerated() {
+                                    out.reset()
+                                    try out.bind(1, key.bytes)
+                                    try out.bind(2, Int64(i))
+                                    try out.bind(3, o.path)
+                                    try out.bind(4, o.digest.bytes)
+                                    try out.bind(5, Int64(clamping: o.size))
+                                    try out.bind(6, o.executable ? 1 : 0)
+                                    try out.step()
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    public func remove(_ key: Digest) throws { try remove([key]) }
+
+    /// Forgets several keys in one transaction.
+    public func remove(_ keys: [Digest]) throws {
+        guard !readOnly else { throw CacheError.readOnlyStore(path: path) }
+        guard !keys.isEmpty else { return }
+        try locked {
+            try connection.transaction(write: true) {
+                for sql in ["DELETE FROM outputs WHERE key = ?", "DELETE FROM entries WHERE key = ?"] {
+                    try connection.withStatement(sql) { s in
+                        for k in keys { s.reset(); try s.bind(1, k.bytes); try s.step() }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Maintenance
+
+    /// Sets the last-use time of `key` (hits do this themselves, at most once per `touchInterval`).
+    public func markUsed(_ key: Digest, at ms: Int64) throws {
+        guard !readOnly else { throw CacheError.readOnlyStore(path: path) }
+        try locked {
+            try connection.retryingBusy {
+                try connection.withStatement("UPDATE entries SET last_used_ms = ? WHERE key = ?") { s in
+                    try s.bind(1, ms); try s.bind(2, key.bytes); try s.step()
+                }
+            }
+        }
+    }
+
+    /// The number of entries.
+    public func count() throws -> Int {
+        try locked {
+            try connection.withStatement("SELECT count(*) FROM entries") { s in
+                try s.step()
+                return Int(s.int64(0))
+            }
+        }
+    }
+
+    /// Every entry, least recently used first (ties by key).
+    public func allEntries() throws -> [(key: Digest, entry: ActionEntry)] {
+        try locked {
+            try connection.transaction(write: false) {
+                try connection.withStatement("""
+                    SELECT e.key, e.release, e.created_ms, e.last_used_ms, o.path, o.digest, o.size, o.executable
+                    FROM entries e LEFT JOIN outputs o ON o.key = e.key
+                    ORDER BY e.last_used_ms, e.key, o.ord
+                    """) { s in
+                    var out: [(key: Digest, entry: ActionEntry)] = []
+                    var lastKey: [UInt8]? = nil
+                    while try s.step() {
+                        let k = s.blob(0)
+                        if k != lastKey {
+                            guard k.count == 32 else { throw corrupt("entry key of \(k.count) bytes") }
+                            out.append((Digest(bytes: k), ActionEntry(outputs: [], release: s.text(1),
+                                                                      createdMs: s.int64(2), lastUsedMs: s.int64(3))))
+                            lastKey = k
+                        }
+                        if !s.blob(5).isEmpty { out[out.count - 1].entry.outputs.append(try output(s, from: 4)) }
+                    }
+                    return out
+                }
+            }
+        }
+    }
+
+    /// Which of `digests` some entry still references.
+    public func referencedDigests(among digests: [Digest]) throws -> Set<Digest> {
+        guard !digests.isEmpty else { return [] }
+        return try locked {
+            try connection.transaction(write: false) {
+                try connection.withStatement("SELECT 1 FROM outputs WHERE digest = ? LIMIT 1") { s in
+                    var used: Set<Digest> = []
+                    for d in digests {
+                        s.reset()
+                        try s.bind(1, d.bytes)
+                        if try s.step() { used.insert(d) }
+                    }
+                    return used
+                }
+            }
+        }
+    }
+
+    /// `PRAGMA quick_check`: empty when the file is sound, else SQLite's complaints.
+    public func quickCheck() throws -> [String] {
+        try locked { try Self.quickCheck(connection) }
+    }
+
+    // MARK: Internals
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock(); defer { lock.unlock() }
+        return try body()
+    }
+
+    private func output(_ s: SQLiteStatement, from c: Int32) throws -> OutputFile {
+        let d = s.blob(c + 1)
+        guard d.count == 32 else { throw corrupt("output digest of \(d.count) bytes") }
+        return OutputFile(path: s.text(c), digest: Digest(bytes: d), size: UInt64(max(0, s.int64(c + 2))), executable: s.int64(c + 3) != 0)
+    }
+
+    private func corrupt(_ what: String) -> CacheError {
+        .sqlite(path: path, code: SQLITE_CORRUPT, message: "malformed row: \(what)")
+    }
+
+    static func isDamage(_ code: Int32) -> Bool {
+        let primary = code & 0xff
+        return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
+    }
+
+    /// Opens, sets WAL, creates or checks the schema, and runs `quick_check`.
+    static func openChecked(_ path: String) throws -> SQLiteConnection {
+        let c = try SQLiteConnection(path: path)
+        try c.retryingBusy {
+            try c.withStatement("PRAGMA journal_mode=WAL") { s in _ = try s.step() }
+        }
+        try c.exec("PRAGMA synchronous=NORMAL")
+        try c.transaction(write: true) {
+            let version = try c.withStatement("PRAGMA user_version") { s -> Int32 in
+                try s.step()
+                return Int32(truncatingIfNeeded: s.int64(0))
+            }
+            if version > schemaVersion {
+                throw CacheError.incompatibleIndex(path: path, version: version, supported: schemaVersion)
+            }
+            if version < schemaVersion {
+                try c.exec("""
+                    DROP TABLE IF EXISTS outputs;
+                    DROP TABLE IF EXISTS entries;
+                    CREATE TABLE entries(
+                        key BLOB PRIMARY KEY NOT NULL,
+                        release TEXT NOT NULL,
+                        total_size INTEGER NOT NULL,
+                        created_ms INTEGER NOT NULL,
+                        last_used_ms INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX entries_last_used ON entries(last_used_ms);
+                    CREATE TABLE outputs(
+                        key BLOB NOT NULL,
+                        ord INTEGER NOT NULL,
+                        path TEXT NOT NULL,
+                        digest BLOB NOT NULL,
+                        size INTEGER NOT NULL,
+                        executable INTEGER NOT NULL,
+                        PRIMARY KEY(key, ord)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX outputs_digest ON outputs(digest);
+                    PRAGMA user_version = \(schemaVersion);
+                    """)
+            }
+        }
+        let problems = try quickCheck(c)
+        if !problems.isEmpty {
+            throw CacheError.sqlite(path: path, code: SQLITE_CORRUPT, message: "quick_check: " + problems.prefix(3).joined(separator: "; "))
+        }
+        return c
+    }
+
+    static func quickCheck(_ c: SQLiteConnection) throws -> [String] {
+        try c.withStatement("PRAGMA quick_check") { s in
+            var rows: [String] = []
+            while try s.step() { rows.append(s.text(0)) }
+            return rows == ["ok"] ? [] : rows
+        }
+    }
+
+    /// Moves the database and its WAL/SHM files into `directory`; returns the new database path.
+    static func moveAside(_ path: String, to directory: String, now: Int64) throws -> String {
+        try FileIO.makeDirectories(directory)
+        let base = (path as NSString).lastPathComponent
+        let dest = "\(directory)/\(base).corrupt-\(now)-\(getpid())"
+        guard rename(path, dest) == 0 else { throw CacheError.io(path: path, operation: "rename", errno: errno) }
+        for suffix in ["-wal", "-shm"] {
+            if rename(path + suffix, dest + suffix) != 0 { unlink(path + suffix) }
+        }
+        return dest
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// The layered store a compile reads through: local (writable) → seed (the repository's `cas/`,
+/// read-only, optional) → remote (optional). Thread-safe; one instance serves a parallel executor.
+///
+/// * A lookup hits only when the entry's every object is present and verifies in some layer, with
+///   the recorded size. Objects found in seed or remote are copied into local; an entry found in
+///   remote is recorded locally. The returned layer is the deepest one that had to answer.
+/// * Read failures (I/O, corrupt objects, a remote that is down) become misses plus a
+///   `StoreEvent`; only writes of the run's own results throw.
+public final class StoreChain: Sendable {
+    public let local: LocalStore
+    public let seed: SeedStore?
+    public let remote: (any RemoteCache)?
+
+    public init(local: LocalStore, seed: SeedStore? = nil, remote: (any RemoteCache)? = nil) {
+        self.local = local
+        self.seed = seed
+        self.remote = remote
+    }
+
+    /// Warnings collected so far from every layer, each once, in the order seen.
+    public var events: [StoreEvent] {
+        var all = local.events.all
+        if let seed, seed.events !== local.events {
+            let seen = Set(all)
+            all += seed.events.all.filter { !seen.contains($0) }
+        }
+        return all
+    }
+
+    public func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)? {
+        var found: ActionEntry? = nil
+        var layer = StoreLayer.local
+        do {
+            found = try local.actions.entry(for: key)
+        } catch {
+            local.events.record(.readFailed(layer: .local, detail: "action cache entry \(key.hex): \(error)"))
+        }
+        if found == nil, let remote {
+            do {
+                if let e = try remote.entry(for: key) { found = e; layer = .remote }
+            } catch {
+                local.events.record(.readFailed(layer: .remote, detail: "\(remote.location) entry \(key.hex): \(error)"))
+            }
+        }
+        guard let entry = found else { return nil }
+        for output in entry.outputs {
+            guard let objectLayer = ensureLocal(output.digest, size: output.size) else { return nil }
+            layer = Self.deeper(layer, objectLayer)
+        }
+        if layer == .remote, found != nil, !local.readOnly {
+            var copy = entry
+            copy.createdMs = 0
+            copy.lastUsedMs = 0
+            do { try local.actions.record(copy, for: key) } catch {
+                local.events.record(.writeFailed(layer: .local, detail: "recording remote entry \(key.hex): \(error)"))
+            }
+        }
+        return (entry, layer)
+    }
+
+    public func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)? {
+        do {
+            if case let .valid(bytes) = try local.objects.load(digest) {
+                return (bytes, .local)
+            }
+        } catch {
+            local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex): \(error)"))
+        }
+        if let seed {
+            do {
+                if let bytes = try seed.get(digest) {
+                    copyToLocal(bytes, digest)
+                    return (bytes, .seed)
+                }
+            } catch {
+                local.events.record(.readFailed(layer: .seed, detail: "object \(digest.hex): \(error)"))
+            }
+        }
+        if let remote {
+            do {
+                if let bytes = try remote.object(digest) {
+                    guard Digest.of(bytes) == digest else {
+                        local.events.record(.corruptObject(digest: digest, layer: .remote, path: remote.location,
+                                                           reason: "downloaded bytes hash to a different digest", quarantinedTo: nil))
+                        return nil
+                    }
+                    copyToLocal(bytes, digest)
+                    return (bytes, .remote)
+                }
+            } catch {
+                local.events.record(.readFailed(layer: .remote, detail: "\(remote.location) object \(digest.hex): \(error)"))
+            }
+        }
+        return nil
+    }
+
+    /// Puts every output's bytes into local, records the entry, and (best effort) uploads both to
+    /// the remote. Throws `CacheError` when the local write fails.
+    public func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String) throws -> ActionEntry {
+        var files: [OutputFile] = []
+        for o in outputs {
+            let d = try local.objects.put(o.bytes)
+            files.append(OutputFile(path: o.path, digest: d, size: UInt64(o.bytes.count), executable: o.executable))
+        }
+        let now = local.clock()
+        let entry = ActionEntry(outputs: files, release: release, createdMs: now, lastUsedMs: now)
+        try local.actions.record(entry, for: key)
+        if let remote {
+            do {
+                for (o, f) in zip(outputs, files) { try remote.putObject(o.bytes, digest: f.digest) }
+                try remote.putEntry(entry, for: key)
+            } catch {
+                local.events.record(.writeFailed(layer: .remote, detail: "\(remote.location) upload of \(key.hex): \(error)"))
+            }
+        }
+        return entry
+    }
+
+    // MARK: Internals
+
+    /// Makes sure a verified copy of `digest` (of `size` bytes) is in local; returns the layer it
+    /// came from, or nil when no layer has it intact.
+    private func ensureLocal(_ digest: Digest, size: UInt64) -> StoreLayer? {
+        guard let (bytes, layer) = object(digest) else { return nil }
+        guard UInt64(bytes.count) == size else {
+            local.events.record(.readFailed(layer: layer, detail: "object \(digest.hex) has \(bytes.count) bytes but its entry says \(size)"))
+            return nil
+        }
+        return layer
+    }
+
+    private func copyToLocal(_ bytes: [UInt8], _ digest: Digest) {
+        guard !local.readOnly else { return }
+        do {
+            try local.objects.put(bytes, digest: digest)
+        } catch {
+            local.events.record(.writeFailed(layer: .local, detail: "copying object \(digest.hex) into the local store: \(error)"))
+        }
+    }
+
+    private static func deeper(_ a: StoreLayer, _ b: StoreLayer) -> StoreLayer {
+        let order: [StoreLayer] = [.local, .seed, .remote]
+        return order.firstIndex(of: a)! >= order.firstIndex(of: b)! ? a : b
+    }
+}

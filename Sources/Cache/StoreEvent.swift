@@ -1,0 +1,49 @@
+import Foundation
+
+/// Something a store noticed and recovered from, for the CLI to print once (a warning, not an
+/// error: the run went on, treating the damaged thing as a miss).
+public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
+    /// An object failed verification (bad header, bad zlib stream, wrong digest, truncated).
+    /// `quarantinedTo` is where it was moved, nil when the layer is read-only.
+    case corruptObject(digest: Digest, layer: StoreLayer, path: String, reason: String, quarantinedTo: String?)
+    /// The action-cache file could not be used; it was moved aside and an empty index started.
+    case indexRebuilt(path: String, movedTo: String, reason: String)
+    /// A read failed for another reason (permissions, I/O, remote down); treated as a miss.
+    case readFailed(layer: StoreLayer, detail: String)
+    /// A best-effort write (copying into local, uploading to remote) failed; the run continues.
+    case writeFailed(layer: StoreLayer, detail: String)
+
+    public var description: String {
+        switch self {
+        case let .corruptObject(d, layer, path, reason, q):
+            let moved = q.map { "moved to \($0)" } ?? "left in place (read-only layer)"
+            return "warning: \(layer) object \(d.hex) at \(path) is corrupt (\(reason)); \(moved); treated as a miss"
+        case let .indexRebuilt(path, movedTo, reason):
+            return "warning: action cache \(path) was unreadable (\(reason)); moved to \(movedTo) and started empty"
+        case let .readFailed(layer, detail):
+            return "warning: \(layer) store read failed: \(detail); treated as a miss"
+        case let .writeFailed(layer, detail):
+            return "warning: \(layer) store write failed: \(detail); continuing"
+        }
+    }
+}
+
+/// A thread-safe log of `StoreEvent`s shared by the stores of one run. Identical events are kept once.
+public final class StoreEvents: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [StoreEvent] = []
+    private var seen: Set<StoreEvent> = []
+
+    public init() {}
+
+    public func record(_ event: StoreEvent) {
+        lock.lock(); defer { lock.unlock() }
+        if seen.insert(event).inserted { list.append(event) }
+    }
+
+    /// Every event so far, in the order first seen.
+    public var all: [StoreEvent] {
+        lock.lock(); defer { lock.unlock() }
+        return list
+    }
+}
