@@ -1,2 +1,4 @@
 import CLI
-print("orchestrate")
+import Foundation
+
+exit(CLI.main(Array(CommandLine.arguments.dropFirst()), context: .live()))

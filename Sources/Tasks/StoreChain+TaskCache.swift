@@ -1,0 +1,3 @@
+import Cache
+
+extension StoreChain: TaskCache {}

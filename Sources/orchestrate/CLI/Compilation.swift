@@ -1,0 +1,60 @@
+import Cache
+import Foundation
+import Tasks
+
+/// The compile pipeline after lowering: run the tasks through the store chain, write the tree,
+/// build the summary. The clock and the disk enter here, never in renderers.
+public struct Compilation {
+    public struct Options {
+        public var outDirectory: String
+        public var jobs: Int
+        public var progress: (@Sendable (ExecutorProgress) -> Void)?
+
+        public init(outDirectory: String, jobs: Int, progress: (@Sendable (ExecutorProgress) -> Void)? = nil) {
+            self.outDirectory = outDirectory
+            self.jobs = jobs
+            self.progress = progress
+        }
+    }
+
+    public struct Outcome {
+        public var summary: RunSummary
+        public var report: MaterializeReport
+        public var record: RunRecord
+    }
+
+    public let chain: StoreChain
+
+    public init(chain: StoreChain) { self.chain = chain }
+
+    /// Runs `set`. Throws `TaskError.runFailed` (after filling `failedSummary`) when a task
+    /// failed; then nothing is written to the output directory.
+    public func run(_ set: TaskSet, options: Options, failedSummary: inout RunSummary?) throws -> Outcome {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let graph = try TaskGraph(set.tasks)
+        let record = Executor(cache: chain, jobs: options.jobs, progress: options.progress).run(graph)
+        func elapsed() -> Int64 { Int64((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) }
+        guard record.failures.isEmpty else {
+            failedSummary = summary(set, record, elapsed())
+            throw TaskError.runFailed(record.failures)
+        }
+        let files = record.results.map { TreeFile(path: $0.path, digest: $0.output!, mode: $0.mode, size: $0.size) }
+        let report = try Materializer(root: options.outDirectory).apply(files) { digest in
+            if let b = record.renderedBytes[digest] ?? chain.object(digest)?.bytes { return b }
+            throw CacheError.missingObject(digest: digest)
+        }
+        return Outcome(summary: summary(set, record, elapsed()), report: report, record: record)
+    }
+
+    private func summary(_ set: TaskSet, _ record: RunRecord, _ ms: Int64) -> RunSummary {
+        var platforms = set.platforms
+        for r in record.results {
+            var p = platforms[r.platform] ?? RunSummary.Platform(status: "emitted")
+            p.files += 1
+            if r.status == .rendered { p.rendered += 1 }
+            platforms[r.platform] = p
+        }
+        return RunSummary(planDigest: set.planDigest, durationMs: ms, record: record,
+                          platforms: platforms, gaps: set.gaps, diagnostics: set.diagnostics)
+    }
+}

@@ -1,0 +1,89 @@
+import Cache
+import Foundation
+import Tasks
+
+/// `orchestrate compile PLAN --out DIR …`
+public enum CompileCommand: Command {
+    public static let name = "compile"
+    public static let abstract = "compile a Plan into --out, rendering only what changed"
+    public static let help = """
+    usage: orchestrate compile PLAN --out DIR [--store DIR] [--jobs N] [--summary FILE] [--progress]
+           orchestrate compile --demo N --out DIR [...]
+
+    Looks every file task's key up in the store chain (local store, the repository's cas/, a
+    remote), renders only misses, and writes only files whose bytes changed into DIR.
+
+    options:
+      --out DIR         output directory (created when missing)
+      --store DIR       local store (default: $ORCHESTRATE_STORE, $XDG_CACHE_HOME/orchestrate,
+                        ~/.cache/orchestrate)
+      --jobs N          parallel tasks (default: the number of cores)
+      --summary FILE    write the run summary (orchestrate.summary/1) to FILE
+      --progress        show the progress line even when stderr is not a terminal
+      --demo N          compile a built-in synthetic set of N tasks instead of a Plan
+      --demo-variant V  change every 100th demo task's content (for incremental demos)
+
+    """
+    public static let spec = Arguments.Spec(valued: ["out", "store", "jobs", "summary", "demo", "demo-variant"],
+                                            flags: ["progress"], positionals: 0...1)
+
+    public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
+        guard let out = args.value("out") else {
+            throw CLIError.usage("compile: --out DIR is required", hint: "orchestrate compile plan.json --out app/")
+        }
+        let set: TaskSet
+        if let n = try args.int("demo") {
+            guard args.positionals.isEmpty else { throw CLIError.usage("compile: give a PLAN or --demo N, not both", hint: nil) }
+            set = DemoTaskSet.make(count: n, variant: try args.int("demo-variant", min: 0) ?? 0)
+        } else {
+            guard let plan = args.positionals.first else {
+                throw CLIError.usage("compile: a PLAN file is required", hint: "orchestrate compile plan.json --out app/")
+            }
+            set = try PlanTaskSource.load(ctx.path(plan), displayPath: plan, ctx: ctx)
+        }
+        let chain = try StoreOptions.chain(args, ctx)
+        let showProgress = args.flag("progress") || ctx.stdoutIsTerminal
+        let line = showProgress ? ProgressLine(ctx) : nil
+        let options = Compilation.Options(
+            outDirectory: ctx.path(out),
+            jobs: try args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount,
+            progress: line.map { l in { l.update($0) } })
+        var failed: RunSummary?
+        let outcome: Compilation.Outcome
+        do {
+            outcome = try Compilation(chain: chain).run(set, options: options, failedSummary: &failed)
+        } catch {
+            line?.finish()
+            StoreOptions.report(chain, ctx)
+            if let failed, let path = args.value("summary") { try write(failed, to: ctx.path(path)) }
+            throw error
+        }
+        line?.finish()
+        StoreOptions.report(chain, ctx)
+        if let path = args.value("summary") { try write(outcome.summary, to: ctx.path(path)) }
+        let t = outcome.summary.totals
+        let r = outcome.report
+        ctx.out("\(t.tasks) tasks: \(t.rendered) rendered, \(t.reusedLocal) local, \(t.reusedSeed) seed, \(t.reusedRemote) remote; "
+            + "\(r.written.count) written, \(r.unchanged) unchanged, \(r.modeChanged.count) mode changed, \(r.removed.count) removed → \(out)\n")
+        for p in r.keptModified { ctx.err("orchestrate: warning: \(p) was produced by an earlier run and edited since; left in place\n") }
+        for g in outcome.summary.gaps { ctx.err("gap \(g.code) at \(g.pointer): \(g.message)\n") }
+        return ExitCode.success
+    }
+
+    static func write(_ summary: RunSummary, to path: String) throws {
+        let data = Data(try summary.encoded())
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw TaskError.io(path: path, operation: "write summary", errno: (error as NSError).code == 0 ? EIO : Int32((error as NSError).code))
+        }
+    }
+}
+
+/// Turns a Plan file into a task set. Filled in by the lowerings.
+enum PlanTaskSource {
+    static func load(_ path: String, displayPath: String, ctx: Context) throws -> TaskSet {
+        guard FileManager.default.fileExists(atPath: path) else { throw CLIError.inputMissing(path: displayPath, what: "Plan") }
+        throw CLIError.usage("compile: Plan lowering is not available in this build yet", hint: "use --demo N")
+    }
+}

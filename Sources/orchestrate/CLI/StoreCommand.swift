@@ -1,0 +1,89 @@
+import Cache
+import Foundation
+
+/// `orchestrate store stats|verify|gc`
+public enum StoreCommand: Command {
+    public static let name = "store"
+    public static let abstract = "store maintenance: stats, verify, gc --max-size SIZE"
+    public static let help = """
+    usage: orchestrate store stats  [--store DIR] [--json]
+           orchestrate store verify [--store DIR] [--json]
+           orchestrate store gc --max-size SIZE [--store DIR] [--json]
+
+      stats    objects, bytes on disk, action-cache entries, quarantined objects
+      verify   re-hash every object; quarantine and list corrupt ones; drop entries that point at
+               missing objects; exit 1 when anything was found
+      gc       evict least recently used entries, and objects nothing references, until the
+               objects take at most SIZE on disk (bytes, or with K, M, G, T: 500M)
+
+    options:
+      --store DIR       the store (default: $ORCHESTRATE_STORE, $XDG_CACHE_HOME/orchestrate,
+                        ~/.cache/orchestrate)
+      --max-size SIZE   gc bound
+      --json            machine-readable output
+
+    """
+    public static let spec = Arguments.Spec(valued: ["store", "max-size"], flags: ["json"], positionals: 1...1)
+
+    public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
+        let root = StoreOptions.root(args, ctx)
+        let sub = args.positionals[0]
+        guard ["stats", "verify", "gc"].contains(sub) else {
+            throw CLIError.usage("store: unknown subcommand \"\(sub)\"", hint: "use stats, verify or gc")
+        }
+        var maxSize: UInt64?
+        if sub == "gc" {
+            guard let text = args.value("max-size") else {
+                throw CLIError.usage("store gc: --max-size SIZE is required", hint: "orchestrate store gc --max-size 2G")
+            }
+            do { maxSize = try LocalStore.parseSize(text) } catch { throw CLIError.usage("\(error)", hint: nil) }
+        }
+        if sub != "gc" && !FileManager.default.fileExists(atPath: root) {
+            throw CLIError.inputMissing(path: root, what: "store")
+        }
+        let store = try LocalStore(root: root)
+        defer { for e in store.events.all { ctx.err("orchestrate: warning: \(e)\n") } }
+        switch sub {
+        case "stats":
+            let s = try store.stats()
+            if args.flag("json") { return try json(s, ctx) }
+            ctx.out("""
+            store        \(root)
+            objects      \(s.objectCount) (\(bytes(s.bytesOnDisk)) on disk, \(bytes(s.uncompressedBytes)) uncompressed)
+            entries      \(s.entryCount)
+            quarantined  \(s.quarantineCount)
+
+            """)
+            return ExitCode.success
+        case "verify":
+            let r = try store.verify()
+            if args.flag("json") { _ = try json(r, ctx) } else {
+                ctx.out("checked \(r.objectsChecked) objects: \(r.corrupt.count) corrupt, \(r.dangling.count) dangling entries\n")
+                for c in r.corrupt { ctx.out("corrupt \(c.digest.hex): \(c.reason)\(c.quarantinedTo.map { " (quarantined to \($0))" } ?? "")\n") }
+                for d in r.dangling { ctx.out("dangling entry \(d.key.hex): missing \(d.missing.map(\.hex).joined(separator: ", "))\n") }
+                for p in r.indexProblems { ctx.out("index: \(p)\n") }
+            }
+            return r.isClean ? ExitCode.success : ExitCode.negative
+        default:
+            let r = try store.gc(maxBytes: maxSize!)
+            if args.flag("json") { return try json(r, ctx) }
+            ctx.out("gc: \(bytes(r.bytesBefore)) → \(bytes(r.bytesAfter)) (bound \(bytes(r.maxBytes))); removed \(r.entriesRemoved) entries, \(r.objectsRemoved) objects\n")
+            return ExitCode.success
+        }
+    }
+
+    static func json(_ value: some Encodable, _ ctx: Context) throws -> Int32 {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        ctx.out(String(decoding: try e.encode(value), as: UTF8.self) + "\n")
+        return ExitCode.success
+    }
+
+    static func bytes(_ n: UInt64) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var v = Double(n)
+        var u = 0
+        while v >= 1024 && u < units.count - 1 { v /= 1024; u += 1 }
+        return u == 0 ? "\(n) B" : String(format: "%.1f %@", v, units[u])
+    }
+}
