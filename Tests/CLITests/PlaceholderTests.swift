@@ -1,2 +1,0 @@
-import XCTest
-final class CLIPlaceholderTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
