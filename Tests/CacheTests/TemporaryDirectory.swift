@@ -31,7 +31,7 @@ final class ManualClock: @unchecked Sendable {
 
 /// Deterministic pseudo-random bytes (xorshift), so tests never depend on an unseeded generator.
 func pseudoRandomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
-    var x = seed | 1
+    var x = (seed &+ 1) &* 0x9E37_79B9_7F4A_7C15 | 1   // distinct seeds, distinct streams
     var out = [UInt8]()
     out.reserveCapacity(count)
     for _ in 0..<count {
