@@ -1,0 +1,152 @@
+import XCTest
+@testable import Cache
+
+final class LocalStoreTests: XCTestCase {
+    /// Incompressible bytes, so sizes on disk are predictable (1 header byte + n).
+    func blob(_ n: Int, size: Int = 1_000) -> [UInt8] { pseudoRandomBytes(size, seed: UInt64(n) + 100) }
+
+    func record(_ store: LocalStore, key n: Int, blobs: [Int]) throws {
+        var outs: [OutputFile] = []
+        for b in blobs {
+            let bytes = blob(b)
+            outs.append(OutputFile(path: "f\(b)", digest: try store.objects.put(bytes), size: UInt64(bytes.count), executable: false))
+        }
+        try store.actions.record(ActionEntry(outputs: outs, release: "r1"), for: Digest.of("key \(n)"))
+    }
+
+    func testCreatesItsLayout() throws {
+        let dir = try TemporaryDirectory(self)
+        let store = try LocalStore(root: dir.sub("store"))
+        for sub in ["objects", "tmp", "quarantine", "ac.sqlite"] { XCTAssertTrue(fileExists(store.root + "/" + sub), sub) }
+        XCTAssertEqual(store.indexPath, dir.sub("store") + "/ac.sqlite")
+    }
+
+    func testStatsCountWhatIsThere() throws {
+        let dir = try TemporaryDirectory(self)
+        let store = try LocalStore(root: dir.path)
+        try record(store, key: 1, blobs: [1, 2])
+        try record(store, key: 2, blobs: [2, 3])
+        let text = Array(String(repeating: "compress me ", count: 1_000).utf8)
+        let t = try store.objects.put(text)
+        try flipByte(at: 0, in: store.objects.path(for: try store.objects.put(blob(9))))
+        XCTAssertNil(try store.objects.get(Digest.of(blob(9))))   // quarantines blob 9
+        let s = try store.stats()
+        XCTAssertEqual(s.objectCount, 4)
+        XCTAssertEqual(s.entryCount, 2)
+        XCTAssertEqual(s.quarantineCount, 1)
+        XCTAssertEqual(s.uncompressedBytes, 3 * 1_000 + UInt64(text.count))
+        let compressed = FileIO.info(store.objects.path(for: t))!.size
+        XCTAssertEqual(s.bytesOnDisk, 3 * 1_001 + compressed)
+    }
+
+    func testGCEvictsLeastRecentlyUsedFirstAndMeetsTheBound() throws {
+        let dir = try TemporaryDirectory(self)
+        let clock = ManualClock()
+        let store = try LocalStore(root: dir.path, clock: clock.closure)
+        for n in 0..<6 { try record(store, key: n, blobs: [n]); clock.advance(1_000) }
+        // Use 0 and 1 again: now 2 and 3 are the least recently used.
+        try store.actions.markUsed(Digest.of("key 0"), at: clock.now)
+        try store.actions.markUsed(Digest.of("key 1"), at: clock.now)
+        let report = try store.gc(maxBytes: 4 * 1_001)
+        XCTAssertEqual(report.bytesBefore, 6 * 1_001)
+        XCTAssertEqual(report.bytesAfter, 4 * 1_001)
+        XCTAssertTrue(report.boundMet)
+        XCTAssertEqual(report.entriesRemoved, 2)
+        XCTAssertEqual(report.objectsRemoved, 2)
+        let survivors = Set(try store.actions.allEntries().map(\.key))
+        XCTAssertEqual(survivors, Set([0, 1, 4, 5].map { Digest.of("key \($0)") }))
+        XCTAssertFalse(store.objects.contains(Digest.of(blob(2))))
+        XCTAssertFalse(store.objects.contains(Digest.of(blob(3))))
+        XCTAssertEqual(try store.stats().bytesOnDisk, report.bytesAfter)
+        try assertNoDanglingEntries(store)
+    }
+
+    func testGCRemovesUnreferencedObjectsBeforeAnyEntry() throws {
+        let dir = try TemporaryDirectory(self)
+        let store = try LocalStore(root: dir.path)
+        try record(store, key: 1, blobs: [1])
+        for n in 10..<13 { try store.objects.put(blob(n)) }   // orphans
+        let report = try store.gc(maxBytes: 2 * 1_001)
+        XCTAssertEqual(report.entriesRemoved, 0)
+        XCTAssertEqual(report.objectsRemoved, 2)
+        XCTAssertNotNil(try store.actions.entry(for: Digest.of("key 1")))
+        XCTAssertTrue(store.objects.contains(Digest.of(blob(1))))
+    }
+
+    func testGCKeepsObjectsStillSharedBySurvivingEntries() throws {
+        let dir = try TemporaryDirectory(self)
+        let clock = ManualClock()
+        let store = try LocalStore(root: dir.path, clock: clock.closure)
+        try record(store, key: 1, blobs: [1, 7]); clock.advance(1_000)
+        try record(store, key: 2, blobs: [2, 7]); clock.advance(1_000)
+        try record(store, key: 3, blobs: [3, 7])
+        let report = try store.gc(maxBytes: 3 * 1_001)   // four objects; shared 7 must stay
+        XCTAssertEqual(report.entriesRemoved, 1)
+        XCTAssertEqual(report.objectsRemoved, 1)
+        XCTAssertTrue(store.objects.contains(Digest.of(blob(7))))
+        XCTAssertFalse(store.objects.contains(Digest.of(blob(1))))
+        try assertNoDanglingEntries(store)
+
+        let all = try store.gc(maxBytes: 0)
+        XCTAssertEqual(all.bytesAfter, 0)
+        XCTAssertEqual(try store.actions.count(), 0)
+        XCTAssertEqual(store.objects.allObjects().count, 0)
+    }
+
+    func testGCUnderTheBoundDoesNothing() throws {
+        let dir = try TemporaryDirectory(self)
+        let store = try LocalStore(root: dir.path)
+        try record(store, key: 1, blobs: [1])
+        let report = try store.gc(maxBytes: 1 << 20)
+        XCTAssertEqual(report, GCReport(entriesRemoved: 0, objectsRemoved: 0, bytesBefore: 1_001, bytesAfter: 1_001, maxBytes: 1 << 20))
+    }
+
+    func testVerifyQuarantinesCorruptObjectsAndDropsDanglingEntries() throws {
+        let dir = try TemporaryDirectory(self)
+        let store = try LocalStore(root: dir.path)
+        try record(store, key: 1, blobs: [1])
+        try record(store, key: 2, blobs: [2])
+        try record(store, key: 3, blobs: [3])
+        let bad = Digest.of(blob(2))
+        try flipByte(at: 500, in: store.objects.path(for: bad))
+        XCTAssertEqual(unlink(store.objects.path(for: Digest.of(blob(3)))), 0)
+        let report = try store.verify()
+        XCTAssertEqual(report.objectsChecked, 2)
+        XCTAssertEqual(report.corrupt.map(\.digest), [bad])
+        XCTAssertNotNil(report.corrupt.first?.quarantinedTo)
+        XCTAssertEqual(Set(report.dangling.map(\.key)), [Digest.of("key 2"), Digest.of("key 3")])
+        XCTAssertEqual(report.indexProblems, [])
+        XCTAssertFalse(report.isClean)
+        XCTAssertEqual(try store.actions.allEntries().map(\.key), [Digest.of("key 1")])
+        XCTAssertEqual(try store.stats().quarantineCount, 1)
+        XCTAssertTrue(try store.verify().isClean, "a second pass finds nothing")
+    }
+
+    func testStoreDeletedMidRunRecoversOnNextPut() throws {
+        let dir = try TemporaryDirectory(self)
+        let store = try LocalStore(root: dir.sub("s"))
+        try record(store, key: 1, blobs: [1])
+        try FileManager.default.removeItem(atPath: dir.sub("s/objects"))
+        try FileManager.default.removeItem(atPath: dir.sub("s/tmp"))
+        let d = try store.objects.put(blob(5))
+        XCTAssertEqual(try store.objects.get(d), blob(5))
+        XCTAssertEqual(try store.verify().dangling.map(\.key), [Digest.of("key 1")])
+    }
+
+    func testReadOnlyStoreRefusesMaintenanceWrites() throws {
+        let dir = try TemporaryDirectory(self)
+        do { try record(try LocalStore(root: dir.path), key: 1, blobs: [1]) }
+        let store = try LocalStore(root: dir.path, readOnly: true)
+        XCTAssertThrowsError(try store.gc(maxBytes: 0)) { XCTAssertEqual($0 as? CacheError, .readOnlyStore(path: dir.path)) }
+        XCTAssertThrowsError(try store.objects.put([1, 2, 3])) { XCTAssertEqual($0 as? CacheError, .readOnlyStore(path: dir.path)) }
+        XCTAssertEqual(try store.stats().entryCount, 1)
+    }
+
+    func assertNoDanglingEntries(_ store: LocalStore, file: StaticString = #filePath, line: UInt = #line) throws {
+        for (key, entry) in try store.actions.allEntries() {
+            for o in entry.outputs {
+                XCTAssertTrue(store.objects.containsValid(o.digest), "entry \(key) points at missing \(o.digest)", file: file, line: line)
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import CSQLite
+import XCTest
+@testable import Cache
+
+final class SQLiteActionCacheTests: XCTestCase {
+    func key(_ n: Int) -> Digest { Digest.of("key \(n)") }
+
+    func entry(_ n: Int, files: Int = 2) -> ActionEntry {
+        ActionEntry(outputs: (0..<files).map {
+            OutputFile(path: "app/file\(n)-\($0).rb", digest: Digest.of("object \(n) \($0)"), size: UInt64(10 + $0), executable: $0 == 1)
+        }, release: "rails-2026-08")
+    }
+
+    func testRecordThenReadBackKeepsEveryField() throws {
+        let dir = try TemporaryDirectory(self)
+        let clock = ManualClock()
+        let cache = try SQLiteActionCache(path: dir.sub("ac.sqlite"), clock: clock.closure)
+        try cache.record(entry(1, files: 3), for: key(1))
+        let got = try XCTUnwrap(cache.entry(for: key(1)))
+        XCTAssertEqual(got.outputs, entry(1, files: 3).outputs, "outputs keep their order and fields")
+        XCTAssertEqual(got.release, "rails-2026-08")
+        XCTAssertEqual(got.createdMs, clock.now)
+        XCTAssertEqual(got.lastUsedMs, clock.now)
+        XCTAssertEqual(got.totalSize, 10 + 11 + 12)
+        XCTAssertNil(try cache.entry(for: key(2)))
+        XCTAssertEqual(try cache.count(), 1)
+    }
+
+    func testRecordReplacesAndRemoveForgets() throws {
+        let dir = try TemporaryDirectory(self)
+        let cache = try SQLiteActionCache(path: dir.sub("ac.sqlite"))
+        try cache.record(entry(1, files: 3), for: key(1))
+        try cache.record(entry(9, files: 1), for: key(1))
+        XCTAssertEqual(try cache.entry(for: key(1))?.outputs, entry(9, files: 1).outputs, "old outputs are gone")
+        try cache.remove(key(1))
+        XCTAssertNil(try cache.entry(for: key(1)))
+        XCTAssertEqual(try cache.allEntries().count, 0)
+    }
+
+    func testEntriesSurviveReopeningAndSchemaIsVersioned() throws {
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("ac.sqlite")
+        do { try SQLiteActionCache(path: path).record(entry(1), for: key(1)) }
+        let reopened = try SQLiteActionCache(path: path)
+        XCTAssertEqual(try reopened.entry(for: key(1))?.outputs, entry(1).outputs)
+        let c = try SQLiteConnection(path: path)
+        let version = try c.withStatement("PRAGMA user_version") { s -> Int64 in try s.step(); return s.int64(0) }
+        XCTAssertEqual(version, Int64(SQLiteActionCache.schemaVersion))
+        let mode = try c.withStatement("PRAGMA journal_mode") { s -> String in try s.step(); return s.text(0) }
+        XCTAssertEqual(mode, "wal")
+    }
+
+    func testNewerSchemaIsRefusedNotRewritten() throws {
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("ac.sqlite")
+        do { try SQLiteConnection(path: path).exec("PRAGMA user_version = 99") }
+        XCTAssertThrowsError(try SQLiteActionCache(path: path)) { e in
+            XCTAssertEqual(e as? CacheError, .incompatibleIndex(path: path, version: 99, supported: 1))
+        }
+    }
+
+    func testHitTouchesLastUseOnlyWhenOlderThanTheInterval() throws {
+        let dir = try TemporaryDirectory(self)
+        let clock = ManualClock()
+        let cache = try SQLiteActionCache(path: dir.sub("ac.sqlite"), touchInterval: 60_000, clock: clock.closure)
+        try cache.record(entry(1), for: key(1))
+        let recorded = clock.now
+        clock.advance(30_000)
+        XCTAssertEqual(try cache.entry(for: key(1))?.lastUsedMs, recorded, "a hit within a minute writes nothing")
+        clock.advance(40_000)
+        XCTAssertEqual(try cache.entry(for: key(1))?.lastUsedMs, clock.now)
+        XCTAssertEqual(try cache.allEntries().first?.entry.lastUsedMs, clock.now, "the touch was persisted")
+    }
+
+    func testAllEntriesAreLeastRecentlyUsedFirst() throws {
+        let dir = try TemporaryDirectory(self)
+        let clock = ManualClock()
+        let cache = try SQLiteActionCache(path: dir.sub("ac.sqlite"), clock: clock.closure)
+        for n in 0..<4 { try cache.record(entry(n), for: key(n)); clock.advance(1_000) }
+        try cache.markUsed(key(0), at: clock.now)
+        XCTAssertEqual(try cache.allEntries().map(\.key), [key(1), key(2), key(3), key(0)])
+        XCTAssertEqual(try cache.referencedDigests(among: [Digest.of("object 2 0"), Digest.of("nothing")]), [Digest.of("object 2 0")])
+    }
+
+    func testGarbageFileIsMovedAsideAndAnEmptyIndexStarted() throws {
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("ac.sqlite")
+        try Data(pseudoRandomBytes(8_192, seed: 11)).write(to: URL(fileURLWithPath: path))
+        let events = StoreEvents()
+        let cache = try SQLiteActionCache(path: path, quarantineDirectory: dir.sub("quarantine"), events: events)
+        XCTAssertEqual(try cache.count(), 0)
+        try cache.record(entry(1), for: key(1))
+        XCTAssertNotNil(try cache.entry(for: key(1)))
+        guard case let .indexRebuilt(p, moved, reason)? = events.all.first else { return XCTFail("\(events.all)") }
+        XCTAssertEqual(p, path)
+        XCTAssertTrue(moved.hasPrefix(dir.sub("quarantine") + "/ac.sqlite.corrupt-"), moved)
+        XCTAssertEqual(try FileIO.read(moved), pseudoRandomBytes(8_192, seed: 11), "the bad file is kept for inspection")
+        XCTAssertTrue(reason.contains("26"), reason)   // SQLITE_NOTADB
+    }
+
+    func testTruncatedFileIsMovedAsideAndAnEmptyIndexStarted() throws {
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("ac.sqlite")
+        do {
+            let cache = try SQLiteActionCache(path: path)
+            try cache.record((0..<500).map { (key($0), entry($0, files: 4)) })
+        }
+        let size = Int(FileIO.info(path)!.size)
+        XCTAssertGreaterThan(size, 50_000, "the file has many pages")
+        XCTAssertFalse(fileExists(path + "-wal"), "closing checkpointed the WAL")
+        truncateFile(path, to: size / 2)
+        let events = StoreEvents()
+        let cache = try SQLiteActionCache(path: path, quarantineDirectory: dir.sub("q"), events: events)
+        XCTAssertEqual(try cache.count(), 0)
+        XCTAssertEqual(events.all.count, 1)
+        guard case .indexRebuilt? = events.all.first else { return XCTFail("\(events.all)") }
+        XCTAssertEqual(FileIO.list(dir.sub("q")).filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.count, 1)
+    }
+
+    func testReadOnlyCacheRefusesWritesButReads() throws {
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("ac.sqlite")
+        do { try SQLiteActionCache(path: path).record(entry(1), for: key(1)) }
+        let cache = try SQLiteActionCache(path: path, readOnly: true)
+        XCTAssertNotNil(try cache.entry(for: key(1)))
+        XCTAssertThrowsError(try cache.record(entry(2), for: key(2))) { XCTAssertEqual($0 as? CacheError, .readOnlyStore(path: path)) }
+        XCTAssertThrowsError(try cache.remove(key(1))) { XCTAssertEqual($0 as? CacheError, .readOnlyStore(path: path)) }
+    }
+
+    func testIndexInAMissingFolderIsAClearError() {
+        XCTAssertThrowsError(try SQLiteActionCache(path: "/nonexistent-folder/ac.sqlite")) { e in
+            guard case let .sqlite(path, code, _)? = e as? CacheError else { return XCTFail("\(e)") }
+            XCTAssertEqual(path, "/nonexistent-folder/ac.sqlite")
+            XCTAssertEqual(code, SQLITE_CANTOPEN)
+        }
+    }
+
+    /// Four connections (as four CI jobs would have) writing and reading one file at once.
+    func testConcurrentConnectionsNeverSeeDatabaseIsLocked() throws {
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("ac.sqlite")
+        let writers = 4, perWriter = 200
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: writers) { w in
+            do {
+                let cache = try SQLiteActionCache(path: path, touchInterval: 0)
+                for i in 0..<perWriter {
+                    let n = w * perWriter + i
+                    try cache.record(entry(n), for: key(n))
+                    if try cache.entry(for: key(n))?.outputs != entry(n).outputs { failures.mutate { $0.append("\(n) wrong") } }
+                    _ = try cache.entry(for: key((n * 7) % (writers * perWriter)))   // maybe someone else's
+                }
+            } catch { failures.mutate { $0.append("writer \(w): \(error)") } }
+        }
+        XCTAssertEqual(failures.value, [])
+        let cache = try SQLiteActionCache(path: path)
+        XCTAssertEqual(try cache.count(), writers * perWriter)
+        for n in 0..<(writers * perWriter) { XCTAssertEqual(try cache.entry(for: key(n))?.outputs, entry(n).outputs) }
+        XCTAssertEqual(try cache.quickCheck(), [])
+    }
+
+    /// Three real processes (this test bundle re-run with a filter) writing one file at once.
+    func testConcurrentProcessesShareOneIndex() throws {
+        let runner = ProcessInfo.processInfo.arguments[0]
+        guard runner.hasSuffix(".xctest") else { throw XCTSkip("not run by the XCTest runner: \(runner)") }
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("ac.sqlite")
+        let children = (0..<3).map { id -> Process in
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: runner)
+            p.arguments = ["CacheTests.SQLiteActionCacheTests/testChildProcessWriter"]
+            p.environment = ProcessInfo.processInfo.environment.merging(["CACHE_TEST_CHILD_DB": path, "CACHE_TEST_CHILD_ID": "\(id)"]) { $1 }
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            return p
+        }
+        for c in children { try c.run() }
+        for c in children { c.waitUntilExit() }
+        XCTAssertEqual(children.map(\.terminationStatus), [0, 0, 0])
+        let cache = try SQLiteActionCache(path: path)
+        XCTAssertEqual(try cache.count(), 3 * 150)
+        XCTAssertEqual(try cache.entry(for: key(2 * 1_000 + 149))?.outputs, entry(2 * 1_000 + 149).outputs)
+    }
+
+    /// The child side of the test above; does nothing when run directly.
+    func testChildProcessWriter() throws {
+        let env = ProcessInfo.processInfo.environment
+        guard let path = env["CACHE_TEST_CHILD_DB"], let id = env["CACHE_TEST_CHILD_ID"].flatMap(Int.init) else { return }
+        let cache = try SQLiteActionCache(path: path)
+        for i in 0..<150 {
+            let n = id * 1_000 + i
+            try cache.record(entry(n), for: key(n))
+            XCTAssertNotNil(try cache.entry(for: key(n)))
+        }
+    }
+}
