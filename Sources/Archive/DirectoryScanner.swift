@@ -22,8 +22,9 @@ public struct DirectoryScanner: Sendable {
         defer { closedir(handle) }
         var names: [String] = []
         while let ent = readdir(handle) {
-            let name = withUnsafeBytes(of: ent.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let raw = withUnsafeBytes(of: ent.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard let name = String(validating: raw, as: UTF8.self) else {
+                throw ArchiveError.invalidPath(path: dir + "/" + String(decoding: raw, as: UTF8.self), reason: "is not valid UTF-8")
             }
             if name != "." && name != ".." { names.append(name) }
         }

@@ -294,6 +294,21 @@ final class ArchiveReaderTests: XCTestCase {
         XCTAssertEqual(sandbox.contents(), ["out", "out/a.txt"])
     }
 
+    func testAFailureWhileWritingLeavesNothingBehind() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        // Valid for the archive (a pax path), too long for the file system (NAME_MAX is 255).
+        let tooLong = "a/" + String(repeating: "n", count: 300)
+        let archive = try ArchiveWriter().pack([.file("a/first.txt", "1"), .file(tooLong, "2"), .file("z.txt", "3")])
+        XCTAssertNoThrow(try ArchiveReader(policy: ArchivePolicy()).read(archive))
+        XCTAssertThrowsError(try ArchiveReader(policy: ArchivePolicy()).extract(archive, into: sandbox.target)) { error in
+            guard case let .io(operation, _, code) = error as? ArchiveError else { return XCTFail("\(error)") }
+            XCTAssertEqual(operation, "create")
+            XCTAssertEqual(code, ENAMETOOLONG)
+        }
+        XCTAssertEqual(sandbox.contents(), [])
+    }
+
     func testReadsArchivesMadeByGNUTar() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
