@@ -17,13 +17,13 @@ let package = Package(
         .target(name: "Cache", dependencies: ["CSQLite", "CCrypto", "CZlib"]),
         .target(name: "Tasks", dependencies: ["Cache"]),
         .target(name: "Archive", dependencies: ["Cache", "CZlib"]),
-        .target(name: "Lowerings", dependencies: ["Cache"]),
+        .target(name: "Lowerings", dependencies: ["Cache", "Tasks"]),
         .target(name: "CLI", dependencies: ["Cache", "Tasks", "Archive", "Lowerings"], path: "Sources/orchestrate/CLI"),
         .executableTarget(name: "orchestrate", dependencies: ["CLI"], path: "Sources/orchestrate/Main"),
         .testTarget(name: "CacheTests", dependencies: ["Cache"]),
         .testTarget(name: "TasksTests", dependencies: ["Tasks", "Cache"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Cache"]),
-        .testTarget(name: "LoweringsTests", dependencies: ["Lowerings", "Cache"]),
+        .testTarget(name: "LoweringsTests", dependencies: ["Lowerings", "Cache", "Tasks"]),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Cache", "Tasks"]),
     ]
 )
