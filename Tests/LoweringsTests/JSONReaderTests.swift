@@ -151,4 +151,30 @@ final class JSONReaderTests: XCTestCase {
         let root = try XCTUnwrap(doc.root)
         XCTAssertEqual(root["a"]?.kind, .number(JSONNumber(lexeme: "1")!))
     }
+
+    func testEveryTruncationIsASyntaxDiagnosticNotACrash() throws {
+        let bytes = try Fixture.bytes("notes.plan.json")
+        for length in 0..<bytes.count {
+            let prefix = Array(bytes[..<length])
+            let doc = JSONReader.read(prefix, file: "t.json")
+            // The only complete prefix is the whole object (the file ends with a newline).
+            if length < bytes.count - 1 {
+                XCTAssertNil(doc.root, "prefix \(length)")
+                XCTAssertEqual(doc.diagnostics.count, 1, "prefix \(length)")
+            }
+        }
+    }
+
+    func testCorruptedBytesNeverCrash() throws {
+        let bytes = try Fixture.bytes("studio-ops.plan.json")
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // fixed seed
+        for _ in 0..<500 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            var copy = bytes
+            copy[Int(state >> 33) % copy.count] = UInt8(truncatingIfNeeded: state >> 17)
+            let result = PlanLoader.load(bytes: copy, file: "t.json")
+            if result.loadedPlan == nil { XCTAssertFalse(result.diagnostics.isEmpty) }
+            for d in result.diagnostics { XCTAssertGreaterThanOrEqual(d.line, 1); XCTAssertGreaterThanOrEqual(d.column, 1) }
+        }
+    }
 }

@@ -1,10 +1,3 @@
-/// The result of reading a JSON document: the value tree when the syntax is valid, and every
-/// diagnostic (a syntax error stops reading; duplicate keys are all reported and the first kept).
-public struct JSONDocument: Hashable, Sendable {
-    public var root: JSONValue?
-    public var diagnostics: [Diagnostic]
-}
-
 /// A strict RFC 8259 reader that keeps positions and pointers. No comments, no trailing commas,
 /// no BOM, no lone surrogates, no leading zeros, nesting at most `maxDepth` deep. Only UTF-8 input.
 public enum JSONReader {

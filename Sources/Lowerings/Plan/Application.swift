@@ -24,30 +24,3 @@ public struct Application: Hashable, Sendable {
         self.push = push
     }
 }
-
-/// `/application/native`: an object's presence requests that client; absence requests nothing.
-public struct NativeClients: Hashable, Sendable {
-    public var ios: NativeClient?
-    public var android: NativeClient?
-
-    public init(ios: NativeClient? = nil, android: NativeClient? = nil) {
-        self.ios = ios
-        self.android = android
-    }
-}
-
-/// The settings of one requested native client. Format v1 defines none: the object is `{}`.
-public struct NativeClient: Hashable, Sendable {
-    public init() {}
-}
-
-/// `/application/push`: each flag needs its platform's client and an account.
-public struct Push: Hashable, Sendable {
-    public var ios: Bool
-    public var android: Bool
-
-    public init(ios: Bool = false, android: Bool = false) {
-        self.ios = ios
-        self.android = android
-    }
-}
