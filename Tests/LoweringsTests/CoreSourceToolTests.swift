@@ -121,6 +121,19 @@ final class CoreSourceToolTests: XCTestCase {
         XCTAssertTrue(try files(in: .rails).contains("bin/dev"))
     }
 
+    /// The Archive reader rejects links and paths that collide when case is ignored.
+    func testCoreTreesHaveNoLinksOrCaseCollisions() throws {
+        for core in Core.allCases {
+            let files = try files(in: core)
+            let folded = files.map { $0.lowercased() }
+            XCTAssertEqual(Set(folded).count, folded.count, "\(core) has paths that differ only by case")
+            for file in files {
+                let attributes = try FileManager.default.attributesOfItem(atPath: path(core, file))
+                XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular, "\(core)/\(file) is not a regular file")
+            }
+        }
+    }
+
     // MARK: Seams
 
     func testEveryReplacedSeamExistsWithItsMode() throws {
