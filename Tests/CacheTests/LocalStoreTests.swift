@@ -142,6 +142,36 @@ final class LocalStoreTests: XCTestCase {
         XCTAssertEqual(try store.stats().entryCount, 1)
     }
 
+    func testGarbageIndexIsRebuiltAndReported() throws {
+        let dir = try TemporaryDirectory(self)
+        do { try record(try LocalStore(root: dir.path), key: 1, blobs: [1]) }
+        try Data(repeating: 0x5a, count: 4_096).write(to: URL(fileURLWithPath: dir.sub("ac.sqlite")))
+        let store = try LocalStore(root: dir.path)
+        XCTAssertEqual(try store.actions.count(), 0)
+        guard case .indexRebuilt? = store.events.all.first else { return XCTFail("\(store.events.all)") }
+        XCTAssertEqual(try store.stats().quarantineCount, 1)
+        XCTAssertEqual(try store.stats().objectCount, 1, "objects survive an index rebuild")
+    }
+
+    func testWholeStoreDeletedMidRunGivesAClearErrorOrRecovers() throws {
+        let dir = try TemporaryDirectory(self)
+        let chain = StoreChain(local: try LocalStore(root: dir.sub("s")))
+        _ = try chain.store(key: Digest.of("k1"), outputs: [("a", blob(1), false)], release: "r")
+        try FileManager.default.removeItem(atPath: dir.sub("s"))
+        XCTAssertNil(chain.lookup(Digest.of("k1")), "its object is gone")
+        do {
+            _ = try chain.store(key: Digest.of("k2"), outputs: [("b", blob(2), false)], release: "r")
+            XCTAssertTrue(chain.local.objects.containsValid(Digest.of(blob(2))))
+        } catch let e as CacheError {
+            guard case .sqlite = e else { return XCTFail("unexpected \(e)") }
+            XCTAssertTrue(e.description.contains(dir.sub("s")), e.description)
+        }
+        // A new process (new LocalStore) starts cleanly.
+        let fresh = StoreChain(local: try LocalStore(root: dir.sub("s")))
+        _ = try fresh.store(key: Digest.of("k3"), outputs: [("c", blob(3), false)], release: "r")
+        XCTAssertEqual(fresh.lookup(Digest.of("k3"))?.layer, .local)
+    }
+
     func assertNoDanglingEntries(_ store: LocalStore, file: StaticString = #filePath, line: UInt = #line) throws {
         for (key, entry) in try store.actions.allEntries() {
             for o in entry.outputs {
