@@ -22,7 +22,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     public let touchInterval: Int64
     private let clock: @Sendable () -> Int64
     private let lock = NSLock()
-    private var connection: SQLiteConnection
+    private let connection: SQLiteConnection
 
     public static let systemClock: @Sendable () -> Int64 = { FileIO.nowMs() }
 
