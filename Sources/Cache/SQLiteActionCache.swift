@@ -9,6 +9,7 @@ import Foundation
 /// * Schema versioned by `PRAGMA user_version` (1). A newer version is refused, never rewritten.
 /// * A file that is not a database, or fails `PRAGMA quick_check` on open, is moved aside (to
 ///   `quarantineDirectory`), an empty index is started, and `.indexRebuilt` is recorded.
+/// * A file deleted or replaced while open is noticed (by device and inode) and reopened.
 /// * Last use is written on a hit only when the stored value is older than `touchInterval` ms
 ///   (one minute by default), so hits normally stay read-only.
 /// * One connection per instance, serialized by a lock; give each thread or process its own
@@ -22,7 +23,9 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     public let touchInterval: Int64
     private let clock: @Sendable () -> Int64
     private let lock = NSLock()
-    private let connection: SQLiteConnection
+    private var connection: SQLiteConnection
+    /// (device, inode) of the file `connection` has open, to notice it being deleted or replaced.
+    private var identity: FileIO.Identity?
 
     public static let systemClock: @Sendable () -> Int64 = { FileIO.nowMs() }
 
@@ -42,10 +45,11 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         do {
             connection = try Self.openChecked(path)
         } catch let CacheError.sqlite(_, code, message) where Self.isDamage(code) {
-            let moved = try Self.moveAside(path, to: self.quarantineDirectory, now: clock())
+            let moved: String? = try Self.moveAside(path, to: self.quarantineDirectory, now: clock())
             events.record(.indexRebuilt(path: path, movedTo: moved, reason: "SQLite error \(code): \(message)"))
             connection = try Self.openChecked(path)
         }
+        identity = FileIO.identity(path)
     }
 
     // MARK: ActionCache
@@ -216,9 +220,23 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
 
     // MARK: Internals
 
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+    private func locked<T>(_ body: () throws -> T) throws -> T {
         lock.lock(); defer { lock.unlock() }
+        try reopenIfReplaced()
         return try body()
+    }
+
+    /// When the file was deleted (e.g. the store folder removed mid-run) or replaced (another
+    /// process moved a damaged index aside), writes through the old connection would vanish with
+    /// the old inode. Reopen the path instead, recreating its folder, and report it.
+    private func reopenIfReplaced() throws {
+        let now = FileIO.identity(path)
+        guard now != identity else { return }
+        if now == nil { try FileIO.makeDirectories((path as NSString).deletingLastPathComponent) }
+        connection = try Self.openChecked(path)
+        identity = FileIO.identity(path)
+        events.record(.indexRebuilt(path: path, movedTo: nil,
+                                    reason: now == nil ? "the file was deleted while in use" : "the file was replaced by another process"))
     }
 
     private func output(_ s: SQLiteStatement, from c: Int32) throws -> OutputFile {
