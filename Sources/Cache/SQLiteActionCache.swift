@@ -45,7 +45,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         do {
             connection = try Self.openChecked(path)
         } catch let CacheError.sqlite(_, code, message) where Self.isDamage(code) {
-            let moved: String? = try Self.moveAside(path, to: self.quarantineDirectory, now: clock())
+            let moved = try Self.moveAside(path, to: self.quarantineDirectory, now: clock())
             events.record(.indexRebuilt(path: path, movedTo: moved, reason: "SQLite error \(code): \(message)"))
             connection = try Self.openChecked(path)
         }
@@ -310,12 +310,16 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         }
     }
 
-    /// Moves the database and its WAL/SHM files into `directory`; returns the new database path.
-    static func moveAside(_ path: String, to directory: String, now: Int64) throws -> String {
+    /// Moves the database and its WAL/SHM files into `directory`; returns the new database path,
+    /// or nil when the file is already gone (another process moved it first).
+    static func moveAside(_ path: String, to directory: String, now: Int64) throws -> String? {
         try FileIO.makeDirectories(directory)
         let base = (path as NSString).lastPathComponent
         let dest = "\(directory)/\(base).corrupt-\(now)-\(getpid())"
-        guard rename(path, dest) == 0 else { throw CacheError.io(path: path, operation: "rename", errno: errno) }
+        guard rename(path, dest) == 0 else {
+            if errno == ENOENT { return nil }
+            throw CacheError.io(path: path, operation: "rename", errno: errno)
+        }
         for suffix in ["-wal", "-shm"] {
             if rename(path + suffix, dest + suffix) != 0 { unlink(path + suffix) }
         }
