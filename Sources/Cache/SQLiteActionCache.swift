@@ -9,6 +9,7 @@ import Foundation
 /// * Schema versioned by `PRAGMA user_version` (1). A newer version is refused, never rewritten.
 /// * A file that is not a database, or fails `PRAGMA quick_check` on open, is moved aside (to
 ///   `quarantineDirectory`), an empty index is started, and `.indexRebuilt` is recorded.
+/// * A file deleted or replaced while open is noticed (by device and inode) and reopened.
 /// * Last use is written on a hit only when the stored value is older than `touchInterval` ms
 ///   (one minute by default), so hits normally stay read-only.
 /// * One connection per instance, serialized by a lock; give each thread or process its own
@@ -23,6 +24,8 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     private let clock: @Sendable () -> Int64
     private let lock = NSLock()
     private var connection: SQLiteConnection
+    /// (device, inode) of the file `connection` has open, to notice it being deleted or replaced.
+    private var identity: FileIO.Identity?
 
     public static let systemClock: @Sendable () -> Int64 = { FileIO.nowMs() }
 
@@ -46,6 +49,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
             events.record(.indexRebuilt(path: path, movedTo: moved, reason: "SQLite error \(code): \(message)"))
             connection = try Self.openChecked(path)
         }
+        identity = FileIO.identity(path)
     }
 
     // MARK: ActionCache
@@ -216,9 +220,23 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
 
     // MARK: Internals
 
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+    private func locked<T>(_ body: () throws -> T) throws -> T {
         lock.lock(); defer { lock.unlock() }
+        try reopenIfReplaced()
         return try body()
+    }
+
+    /// When the file was deleted (e.g. the store folder removed mid-run) or replaced (another
+    /// process moved a damaged index aside), writes through the old connection would vanish with
+    /// the old inode. Reopen the path instead, recreating its folder, and report it.
+    private func reopenIfReplaced() throws {
+        let now = FileIO.identity(path)
+        guard now != identity else { return }
+        if now == nil { try FileIO.makeDirectories((path as NSString).deletingLastPathComponent) }
+        connection = try Self.openChecked(path)
+        identity = FileIO.identity(path)
+        events.record(.indexRebuilt(path: path, movedTo: nil,
+                                    reason: now == nil ? "the file was deleted while in use" : "the file was replaced by another process"))
     }
 
     private func output(_ s: SQLiteStatement, from c: Int32) throws -> OutputFile {
@@ -292,12 +310,16 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         }
     }
 
-    /// Moves the database and its WAL/SHM files into `directory`; returns the new database path.
-    static func moveAside(_ path: String, to directory: String, now: Int64) throws -> String {
+    /// Moves the database and its WAL/SHM files into `directory`; returns the new database path,
+    /// or nil when the file is already gone (another process moved it first).
+    static func moveAside(_ path: String, to directory: String, now: Int64) throws -> String? {
         try FileIO.makeDirectories(directory)
         let base = (path as NSString).lastPathComponent
         let dest = "\(directory)/\(base).corrupt-\(now)-\(getpid())"
-        guard rename(path, dest) == 0 else { throw CacheError.io(path: path, operation: "rename", errno: errno) }
+        guard rename(path, dest) == 0 else {
+            if errno == ENOENT { return nil }
+            throw CacheError.io(path: path, operation: "rename", errno: errno)
+        }
         for suffix in ["-wal", "-shm"] {
             if rename(path + suffix, dest + suffix) != 0 { unlink(path + suffix) }
         }

@@ -32,6 +32,7 @@ public final class StoreChain: Sendable {
     public func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)? {
         var found: ActionEntry? = nil
         var layer = StoreLayer.local
+        var entryFromRemote = false
         do {
             found = try local.actions.entry(for: key)
         } catch {
@@ -39,7 +40,7 @@ public final class StoreChain: Sendable {
         }
         if found == nil, let remote {
             do {
-                if let e = try remote.entry(for: key) { found = e; layer = .remote }
+                if let e = try remote.entry(for: key) { found = e; layer = .remote; entryFromRemote = true }
             } catch {
                 local.events.record(.readFailed(layer: .remote, detail: "\(remote.location) entry \(key.hex): \(error)"))
             }
@@ -49,7 +50,7 @@ public final class StoreChain: Sendable {
             guard let objectLayer = ensureLocal(output.digest, size: output.size) else { return nil }
             layer = Self.deeper(layer, objectLayer)
         }
-        if layer == .remote, found != nil, !local.readOnly {
+        if entryFromRemote, !local.readOnly {
             var copy = entry
             copy.createdMs = 0
             copy.lastUsedMs = 0
