@@ -23,7 +23,7 @@ let package = Package(
         .testTarget(name: "CacheTests", dependencies: ["Cache"]),
         .testTarget(name: "TasksTests", dependencies: ["Tasks", "Cache"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Cache"]),
-        .testTarget(name: "LoweringsTests", dependencies: ["Lowerings", "Cache", "Tasks"], exclude: ["Fixtures"]),
+        .testTarget(name: "LoweringsTests", dependencies: ["Lowerings", "Cache", "Tasks"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Cache", "Tasks"]),
     ]
 )
