@@ -68,5 +68,14 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case fieldToNotAllowed = "plan.field.to_not_allowed"
     case fieldToUnknownEntity = "plan.field.to_unknown_entity"
 
+    // MARK: iOS lowering (ios-application-2026-08)
+    case iosPlaceholder = "ios.placeholder"
+
+    // MARK: Android lowering (android-application-2026-09)
+    case androidPlaceholder = "android.placeholder"
+
+    // MARK: Rails lowering
+    case railsPlaceholder = "rails.placeholder"
+
     public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
 }
