@@ -38,6 +38,37 @@ final class CoreSourceToolTests: XCTestCase {
         }
     }
 
+    /// UIKit is not available here, but the iOS Core keeps its value types
+    /// free of Apple-only frameworks. Those files and the Generated placeholders
+    /// compile as module FoundationApp, and the unit tests type-check against it,
+    /// so the placeholders' API is exactly what Core and its tests read.
+    func testIOSPlatformNeutralSourcesCompileWithGeneratedPlaceholdersAndUnitTests() throws {
+        let swiftc = try tool("swiftc")
+        let appleOnly = ["import UIKit", "import HotwireNative", "import SwiftUI", "import WebKit"]
+        var sources: [String] = []
+        for file in try files(in: .ios) where file.hasSuffix(".swift") && (file.hasPrefix("App/") || file.hasPrefix("Generated/")) {
+            let text = try String(contentsOfFile: path(.ios, file), encoding: .utf8)
+            if !appleOnly.contains(where: text.contains) {
+                sources.append(file)
+            }
+        }
+        for expected in ["App/AppRootURL.swift", "App/TabLayout.swift", "App/NavigationEntry.swift", "App/InterfaceTheme.swift",
+                         "Generated/ApplicationDefinition.swift", "Generated/NavigationDefinition.swift"] {
+            XCTAssertTrue(sources.contains(expected), "\(expected) should not need Apple-only frameworks")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("core-ios-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let module = scratch.appendingPathComponent("FoundationApp.swiftmodule").path
+        let build = try run(swiftc, ["-emit-module", "-module-name", "FoundationApp", "-enable-testing", "-parse-as-library",
+                                     "-emit-module-path", module] + sources.map { path(.ios, $0) })
+        XCTAssertEqual(build.status, 0, "FoundationApp module:\n\(build.output)")
+        let tests = try files(in: .ios).filter { $0.hasPrefix("Tests/") && $0.hasSuffix(".swift") }
+        XCTAssertGreaterThanOrEqual(tests.count, 3)
+        let check = try run(swiftc, ["-typecheck", "-I", scratch.path] + tests.map { path(.ios, $0) })
+        XCTAssertEqual(check.status, 0, "iOS unit tests:\n\(check.output)")
+    }
+
     func testEveryXMLAndStoryboardIsWellFormed() throws {
         let xmllint = try tool("xmllint")
         var checked = 0
@@ -91,6 +122,28 @@ final class CoreSourceToolTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(checked, 20)
+    }
+
+    /// ERB compiles to Ruby that must pass `ruby -c` (Rails uses Erubi; the
+    /// tag syntax these templates use is common to both).
+    func testEveryERBTemplateCompilesToValidRuby() throws {
+        let ruby = try tool("ruby")
+        let script = """
+        require "erb"
+        print ERB.new(File.read(ARGV[0]), trim_mode: "-").src
+        """
+        var checked = 0
+        for file in try files(in: .rails) where file.hasSuffix(".erb") {
+            let source = try run(ruby, ["-e", script, path(.rails, file)])
+            XCTAssertEqual(source.status, 0, "erb \(file):\n\(source.output)")
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("core-erb-\(UUID().uuidString).rb")
+            try source.output.write(to: scratch, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let result = try run(ruby, ["-c", scratch.path])
+            XCTAssertEqual(result.status, 0, "ruby -c of \(file) as ERB:\n\(result.output)")
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 2)
     }
 
     /// No Kotlin compiler here: only strings and comments are skipped and
