@@ -24,7 +24,7 @@ public enum GapSetFile {
 
     public static func task(_ gaps: [RunSummary.Gap]) -> FileTask {
         let bytes = render(gaps)
-        return FileTask(id: "gapset", family: "gapset", platform: "rails", release: release, path: path,
+        return FileTask(id: "rails.gapset", family: "rails.gapset", platform: "rails", release: release, path: path,
                         inputs: ["gapset": Digest.of(bytes)]) { _ in bytes }
     }
 }
