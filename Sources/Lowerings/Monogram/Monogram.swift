@@ -1,5 +1,3 @@
-import Cache
-
 /// The launcher-icon monogram an application name selects: its first ASCII letter (uppercased) or
 /// digit, or the neutral fallback when the name has neither. 37 in all.
 public struct Monogram: Hashable, Sendable, CustomStringConvertible {
