@@ -1,17 +1,7 @@
-import UIKit
-
 /// The appearance the lowering selected for the native shell.
 /// `automatic` follows the system setting; `light` and `dark` fix it.
 enum InterfaceTheme: String, Equatable {
     case automatic
     case light
     case dark
-
-    var userInterfaceStyle: UIUserInterfaceStyle {
-        switch self {
-        case .automatic: return .unspecified
-        case .light: return .light
-        case .dark: return .dark
-        }
-    }
 }

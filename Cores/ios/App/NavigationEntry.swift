@@ -1,4 +1,4 @@
-import UIKit
+import Foundation
 
 /// One destination of the application's main navigation, in rank order.
 /// Generated/NavigationDefinition.swift supplies the values; this type is Core.
@@ -21,16 +21,5 @@ struct NavigationEntry: Equatable {
         components.query = nil
         components.fragment = nil
         return components.url ?? root
-    }
-
-    func makeTabBarItem(tag: Int) -> UITabBarItem {
-        let item = UITabBarItem(
-            title: label,
-            image: UIImage(systemName: symbol),
-            selectedImage: UIImage(systemName: selectedSymbol)
-        )
-        item.tag = tag
-        item.accessibilityIdentifier = "tab.\(id)"
-        return item
     }
 }
