@@ -15,7 +15,7 @@ import Foundation
 /// * One connection per instance, serialized by a lock; give each thread or process its own
 ///   instance for parallelism.
 public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
-    public static let schemaVersion: Int32 = 1
+    public static let schemaVersion: Int32 = 2
     public let path: String
     public let quarantineDirectory: String
     public let readOnly: Bool
@@ -58,10 +58,11 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         let found: ActionEntry? = try locked {
             try connection.transaction(write: false) {
                 guard var entry = try connection.withStatement(
-                    "SELECT release, created_ms, last_used_ms FROM entries WHERE key = ?", { s -> ActionEntry? in
+                    "SELECT release, created_ms, last_used_ms, rendered_in FROM entries WHERE key = ?", { s -> ActionEntry? in
                         try s.bind(1, key.bytes)
                         guard try s.step() else { return nil }
-                        return ActionEntry(outputs: [], release: s.text(0), createdMs: s.int64(1), lastUsedMs: s.int64(2))
+                        return ActionEntry(outputs: [], release: s.text(0), createdMs: s.int64(1), lastUsedMs: s.int64(2),
+                                           renderedIn: Self.optionalDigest(s.blob(3)))
                     }) else { return nil }
                 entry.outputs = try connection.withStatement(
                     "SELECT path, digest, size, executable FROM outputs WHERE key = ? ORDER BY ord") { s in
@@ -83,6 +84,9 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         return entry
     }
 
+    /// A 32-byte blob as a digest; an empty blob (unknown) as nil.
+    static func optionalDigest(_ blob: [UInt8]) -> Digest? { blob.count == 32 ? Digest(bytes: blob) : nil }
+
     public func record(_ entry: ActionEntry, for key: Digest) throws {
         try record([(key, entry)])
     }
@@ -95,8 +99,8 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
             try connection.transaction(write: true) {
                 try connection.withStatement("DELETE FROM outputs WHERE key = ?") { del in
                     try connection.withStatement("""
-                        INSERT OR REPLACE INTO entries(key, release, total_size, created_ms, last_used_ms)
-                        VALUES (?, ?, ?, ?, ?)
+                        INSERT OR REPLACE INTO entries(key, release, total_size, created_ms, last_used_ms, rendered_in)
+                        VALUES (?, ?, ?, ?, ?, ?)
                         """) { ins in
                         try connection.withStatement(
                             "INSERT INTO outputs(key, ord, path, digest, size, executable) VALUES (?, ?, ?, ?, ?, ?)") { out in
@@ -108,6 +112,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
                                 try ins.bind(3, Int64(clamping: entry.totalSize))
                                 try ins.bind(4, entry.createdMs != 0 ? entry.createdMs : now)
                                 try ins.bind(5, entry.lastUsedMs != 0 ? entry.lastUsedMs : now)
+                                try ins.bind(6, entry.renderedIn?.bytes ?? [])
                                 try ins.step()
                                 for (i, o) in entry.outputs.enumerated() {
                                     out.reset()
@@ -173,7 +178,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         try locked {
             try connection.transaction(write: false) {
                 try connection.withStatement("""
-                    SELECT e.key, e.release, e.created_ms, e.last_used_ms, o.path, o.digest, o.size, o.executable
+                    SELECT e.key, e.release, e.created_ms, e.last_used_ms, o.path, o.digest, o.size, o.executable, e.rendered_in
                     FROM entries e LEFT JOIN outputs o ON o.key = e.key
                     ORDER BY e.last_used_ms, e.key, o.ord
                     """) { s in
@@ -184,7 +189,8 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
                         if k != lastKey {
                             guard k.count == 32 else { throw corrupt("entry key of \(k.count) bytes") }
                             out.append((Digest(bytes: k), ActionEntry(outputs: [], release: s.text(1),
-                                                                      createdMs: s.int64(2), lastUsedMs: s.int64(3))))
+                                                                      createdMs: s.int64(2), lastUsedMs: s.int64(3),
+                                                                      renderedIn: Self.optionalDigest(s.blob(8)))))
                             lastKey = k
                         }
                         if !s.blob(5).isEmpty { out[out.count - 1].entry.outputs.append(try output(s, from: 4)) }
@@ -278,7 +284,8 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
                         release TEXT NOT NULL,
                         total_size INTEGER NOT NULL,
                         created_ms INTEGER NOT NULL,
-                        last_used_ms INTEGER NOT NULL
+                        last_used_ms INTEGER NOT NULL,
+                        rendered_in BLOB NOT NULL DEFAULT x''
                     ) WITHOUT ROWID;
                     CREATE INDEX entries_last_used ON entries(last_used_ms);
                     CREATE TABLE outputs(

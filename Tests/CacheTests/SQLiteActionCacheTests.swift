@@ -55,7 +55,7 @@ final class SQLiteActionCacheTests: XCTestCase {
         let path = dir.sub("ac.sqlite")
         do { try SQLiteConnection(path: path).exec("PRAGMA user_version = 99") }
         XCTAssertThrowsError(try SQLiteActionCache(path: path)) { e in
-            XCTAssertEqual(e as? CacheError, .incompatibleIndex(path: path, version: 99, supported: 1))
+            XCTAssertEqual(e as? CacheError, .incompatibleIndex(path: path, version: 99, supported: SQLiteActionCache.schemaVersion))
         }
     }
 

@@ -38,6 +38,37 @@ final class CoreSourceToolTests: XCTestCase {
         }
     }
 
+    /// UIKit is not available here, but the iOS Core keeps its value types
+    /// free of Apple-only frameworks. Those files and the Generated placeholders
+    /// compile as module FoundationApp, and the unit tests type-check against it,
+    /// so the placeholders' API is exactly what Core and its tests read.
+    func testIOSPlatformNeutralSourcesCompileWithGeneratedPlaceholdersAndUnitTests() throws {
+        let swiftc = try tool("swiftc")
+        let appleOnly = ["import UIKit", "import HotwireNative", "import SwiftUI", "import WebKit"]
+        var sources: [String] = []
+        for file in try files(in: .ios) where file.hasSuffix(".swift") && (file.hasPrefix("App/") || file.hasPrefix("Generated/")) {
+            let text = try String(contentsOfFile: path(.ios, file), encoding: .utf8)
+            if !appleOnly.contains(where: text.contains) {
+                sources.append(file)
+            }
+        }
+        for expected in ["App/AppRootURL.swift", "App/TabLayout.swift", "App/NavigationEntry.swift", "App/InterfaceTheme.swift",
+                         "Generated/ApplicationDefinition.swift", "Generated/NavigationDefinition.swift"] {
+            XCTAssertTrue(sources.contains(expected), "\(expected) should not need Apple-only frameworks")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("core-ios-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let module = scratch.appendingPathComponent("FoundationApp.swiftmodule").path
+        let build = try run(swiftc, ["-emit-module", "-module-name", "FoundationApp", "-enable-testing", "-parse-as-library",
+                                     "-emit-module-path", module] + sources.map { path(.ios, $0) })
+        XCTAssertEqual(build.status, 0, "FoundationApp module:\n\(build.output)")
+        let tests = try files(in: .ios).filter { $0.hasPrefix("Tests/") && $0.hasSuffix(".swift") }
+        XCTAssertGreaterThanOrEqual(tests.count, 3)
+        let check = try run(swiftc, ["-typecheck", "-I", scratch.path] + tests.map { path(.ios, $0) })
+        XCTAssertEqual(check.status, 0, "iOS unit tests:\n\(check.output)")
+    }
+
     func testEveryXMLAndStoryboardIsWellFormed() throws {
         let xmllint = try tool("xmllint")
         var checked = 0
@@ -74,7 +105,7 @@ final class CoreSourceToolTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertGreaterThanOrEqual(checked, 3, "project.yml, database.yml, locale")
+        XCTAssertGreaterThanOrEqual(checked, 2, "project.yml, database.yml")
     }
 
     func testEveryRubyFileAndScriptPassesRubySyntaxCheck() throws {
@@ -91,6 +122,28 @@ final class CoreSourceToolTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(checked, 20)
+    }
+
+    /// ERB compiles to Ruby that must pass `ruby -c` (Rails uses Erubi; the
+    /// tag syntax these templates use is common to both).
+    func testEveryERBTemplateCompilesToValidRuby() throws {
+        let ruby = try tool("ruby")
+        let script = """
+        require "erb"
+        print ERB.new(File.read(ARGV[0]), trim_mode: "-").src
+        """
+        var checked = 0
+        for file in try files(in: .rails) where file.hasSuffix(".erb") {
+            let source = try run(ruby, ["-e", script, path(.rails, file)])
+            XCTAssertEqual(source.status, 0, "erb \(file):\n\(source.output)")
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("core-erb-\(UUID().uuidString).rb")
+            try source.output.write(to: scratch, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let result = try run(ruby, ["-c", scratch.path])
+            XCTAssertEqual(result.status, 0, "ruby -c of \(file) as ERB:\n\(result.output)")
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 2)
     }
 
     /// No Kotlin compiler here: only strings and comments are skipped and
@@ -131,6 +184,72 @@ final class CoreSourceToolTests: XCTestCase {
                 let attributes = try FileManager.default.attributesOfItem(atPath: path(core, file))
                 XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular, "\(core)/\(file) is not a regular file")
             }
+        }
+    }
+
+    /// Every folder and xcconfig that project.yml names exists in the iOS Core.
+    func testXcodeGenProjectNamesExistingPaths() throws {
+        let ruby = try tool("ruby")
+        let script = """
+        require "yaml"
+        spec = YAML.load_file(ARGV[0])
+        spec.fetch("targets").each_value do |target|
+          Array(target["sources"]).each { |source| puts(source.is_a?(Hash) ? source.fetch("path") : source) }
+          (target["configFiles"] || {}).each_value { |file| puts file }
+        end
+        """
+        let result = try run(ruby, ["-e", script, path(.ios, "project.yml")])
+        XCTAssertEqual(result.status, 0, result.output)
+        let named = result.output.split(separator: "\n").map(String.init)
+        XCTAssertTrue(named.contains("Generated/Identity.xcconfig"))
+        for relative in Set(named) {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path(.ios, relative)), "project.yml names missing \(relative)")
+        }
+    }
+
+    /// Without aapt, check that every resource the Android Core refers to
+    /// (`@type/name` in XML, `R.type.name` in Kotlin) is defined in the Core.
+    func testAndroidResourceReferencesResolve() throws {
+        let all = try files(in: .android)
+        let resources = all.filter { $0.hasPrefix("app/src/main/res/") || $0.hasPrefix("app/src/debug/res/") }
+        var defined = Set<String>()
+        for file in resources {
+            let parts = file.split(separator: "/")
+            let folder = parts[parts.count - 2]
+            let type = folder.split(separator: "-").first.map(String.init) ?? ""
+            let name = (String(parts[parts.count - 1]) as NSString).deletingPathExtension
+            let text = try String(contentsOfFile: path(.android, file), encoding: .utf8)
+            if type == "values" {
+                for match in Self.matches(#"<(string|color|style|dimen)\s+name="([A-Za-z0-9_.]+)""#, in: text) {
+                    defined.insert("\(match[0])/\(match[1])")
+                }
+                for match in Self.matches(#"<item\s+name="([A-Za-z0-9_]+)"\s+type="id""#, in: text) {
+                    defined.insert("id/\(match[0])")
+                }
+            } else {
+                defined.insert("\(type)/\(name)")
+            }
+            for match in Self.matches(#"@\+id/([A-Za-z0-9_]+)"#, in: text) {
+                defined.insert("id/\(match[0])")
+            }
+        }
+        var references: [(String, String)] = []
+        let local = #"(drawable|color|string|layout|mipmap|xml|id)"#
+        for file in resources {
+            let text = try String(contentsOfFile: path(.android, file), encoding: .utf8)
+            for match in Self.matches(#"(?<![:\w])@"# + local + #"/([A-Za-z0-9_]+)"#, in: text) {
+                references.append(("\(match[0])/\(match[1])", file))
+            }
+        }
+        for file in all where file.hasSuffix(".kt") {
+            let text = try String(contentsOfFile: path(.android, file), encoding: .utf8)
+            for match in Self.matches(#"(?<![\w.])R\."# + local + #"\.([A-Za-z0-9_]+)"#, in: text) {
+                references.append(("\(match[0])/\(match[1])", file))
+            }
+        }
+        XCTAssertGreaterThanOrEqual(references.count, 20)
+        for (resource, file) in references {
+            XCTAssertTrue(defined.contains(resource), "\(file) refers to undefined @\(resource)")
         }
     }
 
@@ -257,6 +376,20 @@ final class CoreSourceToolTests: XCTestCase {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Capture groups of every match of `pattern` in `text`.
+    private static func matches(_ pattern: String, in text: String) -> [[String]] {
+        guard let expression = try? NSRegularExpression(pattern: pattern) else {
+            XCTFail("bad pattern \(pattern)")
+            return []
+        }
+        let range = NSRange(text.startIndex..., in: text)
+        return expression.matches(in: text, range: range).map { result in
+            (1..<result.numberOfRanges).compactMap { index in
+                Range(result.range(at: index), in: text).map { String(text[$0]) }
+            }
+        }
     }
 
     /// Describes the first unbalanced (), [] or {} outside strings, character

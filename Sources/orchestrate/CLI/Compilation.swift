@@ -32,7 +32,7 @@ public struct Compilation {
     public func run(_ set: TaskSet, options: Options, failedSummary: inout RunSummary?) throws -> Outcome {
         let start = DispatchTime.now().uptimeNanoseconds
         let graph = try TaskGraph(set.tasks)
-        let record = Executor(cache: chain, jobs: options.jobs, progress: options.progress).run(graph)
+        let record = Executor(cache: chain, jobs: options.jobs, runDigest: set.planDigest, progress: options.progress).run(graph)
         func elapsed() -> Int64 { Int64((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) }
         guard record.failures.isEmpty else {
             failedSummary = summary(set, record, elapsed())

@@ -1,0 +1,17 @@
+/// The pinned Cores. `orchestrate core pack Cores/<name>` prints the digest to pin here;
+/// `CorePinTests` fails when a Core's source no longer packs to its pin.
+public enum CorePins {
+    public static let rails = CorePin(
+        name: "rails", digest: "d6cae0d2ed80248a1887e88a566dbbd19ce461e36269ef6e0dc78a44e97d7427",
+        revision: "rails-core-2026-08.1", mount: "", seams: CoreCatalog.railsSeams)
+    public static let ios = CorePin(
+        name: "ios", digest: "98ff19da0845acfa5edfebda3ca3b79b75b814ef5db7cee81d7c00b1569a4cfa",
+        revision: "ios-core-2026-08.1", mount: "ios", seams: CoreCatalog.iosSeams)
+    public static let android = CorePin(
+        name: "android", digest: "619b6144f8a347780fb4d8b9e2d14872659e96a38835346d700c18d8677e8c38",
+        revision: "android-core-2026-09.1", mount: "android", seams: CoreCatalog.androidSeams)
+
+    public static let all = [rails, ios, android]
+
+    public static func pin(for platform: String) -> CorePin? { all.first { $0.name == platform } }
+}
