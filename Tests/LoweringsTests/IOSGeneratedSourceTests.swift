@@ -15,7 +15,8 @@ final class IOSGeneratedSourceTests: XCTestCase {
         }
         out.append(("one entry", try IOSTest.lower(IOSTest.planObject(entities: 1))))
         out.append(("nine entries", try IOSTest.lower(IOSTest.planObject(entities: 8, account: true))))
-        let awkward = JSONEdit.set(IOSTest.planObject(entities: 3), "/application/name", " Ça \"coûte\" $5 // \\o/ 🎬; ")
+        var awkward = JSONEdit.set(IOSTest.planObject(entities: 3), "/application/name", " Ça \"coûte\" $5 // \\o/ 🎬; ")
+        awkward = JSONEdit.set(awkward, "/entities/0/plural", "Films \"A\\B\" \\(x) 🎬")
         out.append(("awkward name", try IOSTest.lower(awkward)))
         for (name, lowering) in out { XCTAssertEqual(lowering.status, .emitted, name) }
         return out
@@ -68,6 +69,23 @@ final class IOSGeneratedSourceTests: XCTestCase {
             XCTAssertEqual(build.status, 0, "\(name) FoundationApp module:\n\(build.output)")
             let check = try IOSTest.run(IOSTest.swiftc, ["-typecheck", "-I", scratch.path, generated[2]])
             XCTAssertEqual(check.status, 0, "\(name) GeneratedApplicationTests:\n\(check.output)")
+        }
+    }
+
+    /// Every member a Core placeholder declares is declared by the rendered file that replaces it.
+    func testRenderedDefinitionsDeclareThePlaceholderAPI() throws {
+        let rendered = try IOSTest.render(IOSLowering.lower(try IOSTest.fixture("movie-catalog.plan.json")))
+        func members(_ text: String) -> Set<String> {
+            let expression = try! NSRegularExpression(pattern: "static let ([A-Za-z]+)")
+            return Set(expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+                Range($0.range(at: 1), in: text).map { String(text[$0]) }
+            })
+        }
+        for path in ["Generated/ApplicationDefinition.swift", "Generated/NavigationDefinition.swift"] {
+            let placeholder = try String(contentsOf: IOSTest.packageRoot.appendingPathComponent("Cores/ios/" + path), encoding: .utf8)
+            let output = String(decoding: try XCTUnwrap(rendered[path]), as: UTF8.self)
+            XCTAssertFalse(members(placeholder).isEmpty, path)
+            XCTAssertTrue(members(placeholder).isSubset(of: members(output)), "\(path): \(members(placeholder).subtracting(members(output)))")
         }
     }
 
