@@ -64,15 +64,22 @@ public enum AndroidResourceRenderer {
             comment,
             "<!-- Core's own strings live in core_strings.xml. -->",
             "<resources>",
-            "    <string name=\"app_name\">\(AndroidText.androidString(strings.appName))</string>",
+            stringElement("app_name", strings.appName),
             "    <string name=\"navigation_back_description\">Back</string>",
             "    <string name=\"navigation_close_description\">Close</string>",
         ]
         for (offset, label) in strings.labels.enumerated() {
-            lines.append("    <string name=\"navigation_label_\(offset + 1)\">\(AndroidText.androidString(label))</string>")
+            lines.append(stringElement("navigation_label_\(offset + 1)", label))
         }
         lines.append("</resources>")
         return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// One `<string>` line; text with `%` is marked `formatted="false"` so aapt2 never reads it as
+    /// a format string.
+    static func stringElement(_ name: String, _ value: String) -> String {
+        let formatted = value.contains("%") ? " formatted=\"false\"" : ""
+        return "    <string name=\"\(name)\"\(formatted)>\(AndroidText.androidString(value))</string>"
     }
 
     public enum Mode: String, Sendable { case light, dark }
