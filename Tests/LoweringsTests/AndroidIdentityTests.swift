@@ -114,4 +114,12 @@ final class AndroidIdentityTests: XCTestCase {
         XCTAssertEqual(summary(lowering.diagnostics), ["android.identity.too_long /application/domain"])
         XCTAssertTrue(lowering.diagnostics.first?.message.contains("231 bytes") == true, "\(lowering.diagnostics)")
     }
+
+    func testPlaceholderLabelDiagnosticThroughTheLoader() throws {
+        let key = "k" + String(repeating: "_x", count: 32)
+        let omitted = AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(key: key, domain: nil)))
+        XCTAssertEqual(summary(omitted.diagnostics), ["android.identity.placeholder_label_too_long /application/key"])
+        XCTAssertEqual(omitted.gaps.map(\.code), ["foundation_plan.gap.native_client.not_generated"])
+        XCTAssertEqual(AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(key: key))).status, .emitted)
+    }
 }
