@@ -8,8 +8,8 @@ public enum CorePins {
         name: "ios", digest: "98ff19da0845acfa5edfebda3ca3b79b75b814ef5db7cee81d7c00b1569a4cfa",
         revision: "ios-core-2026-08.1", mount: "ios", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
-        name: "android", digest: "619b6144f8a347780fb4d8b9e2d14872659e96a38835346d700c18d8677e8c38",
-        revision: "android-core-2026-09.1", mount: "android", seams: CoreCatalog.androidSeams)
+        name: "android", digest: "5901e110d77cebb15e66f9a609a4ab3984d1dce79b5f9e95fca76859b000038c",
+        revision: "android-core-2026-09.2", mount: "android", seams: CoreCatalog.androidSeams)
 
     public static let all = [rails, ios, android]
 

@@ -80,7 +80,11 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case iosNavigationNoEntry = "ios.navigation.no_entry"
 
     // MARK: Android lowering (android-application-2026-09)
-    case androidPlaceholder = "android.placeholder"
+    case androidIdentityKeywordSegment = "android.identity.keyword_segment"
+    case androidIdentityInvalidSegment = "android.identity.invalid_segment"
+    case androidIdentityTooLong = "android.identity.too_long"
+    case androidIdentityPlaceholderLabelTooLong = "android.identity.placeholder_label_too_long"
+    case androidNavigationNoEntry = "android.navigation.no_entry"
 
     // MARK: Rails lowering
     case railsPlaceholder = "rails.placeholder"
