@@ -13,7 +13,7 @@ final class AndroidLoweringTests: XCTestCase {
         XCTAssertNil(lowering.definitionDigest)
     }
 
-    func testEmittedClientHasOneTaskPerSeamExceptTheLauncherForeground() throws {
+    func testEmittedClientHasOneTaskPerSeam() throws {
         let lowering = AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json"))
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.platform, "android")
@@ -26,6 +26,7 @@ final class AndroidLoweringTests: XCTestCase {
             "android.activity_layout", "android.strings", "android.colors_light", "android.colors_dark",
             "android.path_configuration", "android.tab_icons.film", "android.tab_icons.people",
             "android.tab_icons.star", "android.tab_icons.bookmark", "android.tab_icons.person",
+            "android.launcher_foreground",
         ])
         for task in lowering.tasks {
             XCTAssertEqual(task.platform, "android")
@@ -46,7 +47,7 @@ final class AndroidLoweringTests: XCTestCase {
                 XCTAssertTrue(listed, "\(task.id) reads \(name), which the lowering does not list")
             }
         }
-        XCTAssertFalse(lowering.tasks.contains { $0.path.hasSuffix("ic_launcher_foreground.xml") })
+        XCTAssertEqual(lowering.tasks.last?.path, "android/app/src/main/res/drawable/ic_launcher_foreground.xml")
         XCTAssertEqual(lowering.definitionDigest, lowering.projections["android_definition"]?.digest)
     }
 

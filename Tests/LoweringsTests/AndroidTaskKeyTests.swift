@@ -69,7 +69,8 @@ final class AndroidTaskKeyTests: XCTestCase {
                        ["android.application_definition", "android.application_properties"])
         // Name: the strings and the definition digest.
         XCTAssertEqual(try moved([("/application/name", "Films")]),
-                       ["android.application_definition", "android.application_properties", "android.strings"])
+                       ["android.application_definition", "android.application_properties", "android.strings",
+                        "android.launcher_foreground"])
         // Forms on a Rails-only entity: only the path configuration.
         XCTAssertEqual(try moved([("/entities/4/forms", false)]), ["android.path_configuration"])
         // Account no longer editable: only the path configuration.

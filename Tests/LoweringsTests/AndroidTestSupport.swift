@@ -42,7 +42,7 @@ enum AndroidFixture {
     }
 
     static func render(_ task: FileTask) throws -> [UInt8] {
-        try task.render(RenderContext(taskID: task.id, dependencyOutputs: [:]))
+        try SeedRendering.render(task)
     }
 
     static func text(_ task: FileTask) throws -> String { String(decoding: try render(task), as: UTF8.self) }

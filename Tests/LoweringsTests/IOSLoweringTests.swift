@@ -6,6 +6,7 @@ import XCTest
 
 final class IOSLoweringTests: XCTestCase {
     private static let expectedInputs: [String: [String]] = [
+        "ios.app_icon": ["monogram", "pinned_object"],
         "ios.application_definition": ["ios_identity"],
         "ios.navigation_definition": ["ios_navigation"],
         "ios.identity_xcconfig": ["ios_identity"],
@@ -33,12 +34,12 @@ final class IOSLoweringTests: XCTestCase {
         }
     }
 
-    func testEmittedClientHasOneTaskPerSeamExceptTheAppIcon() throws {
+    func testEmittedClientHasOneTaskPerSeam() throws {
         let lowering = IOSLowering.lower(try IOSTest.fixture("movie-catalog.plan.json"))
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.mount, "ios")
-        let seams = CoreCatalog.iosSeams.filter { $0.owner != "ios.app_icon" }
-        XCTAssertEqual(lowering.tasks.map(\.id), seams.map(\.owner))
+        XCTAssertEqual(Set(lowering.tasks.map(\.id)), Set(CoreCatalog.iosSeams.map(\.owner)))
+        let seams = lowering.tasks.map { t in CoreCatalog.iosSeams.first { $0.owner == t.family }! }
         for (task, seam) in zip(lowering.tasks, seams) {
             XCTAssertEqual(task.family, seam.owner)
             XCTAssertEqual(task.platform, "ios")
@@ -48,7 +49,7 @@ final class IOSLoweringTests: XCTestCase {
             XCTAssertNil(OutputPath.problem(task.path))
             XCTAssertTrue(task.dependencies.isEmpty)
             XCTAssertEqual(task.inputs.keys.sorted(), Self.expectedInputs[task.id], task.id)
-            for (name, digest) in task.inputs {
+            for (name, digest) in task.inputs where name != "pinned_object" {
                 XCTAssertEqual(lowering.projections[name]?.digest, digest, "\(task.id) reads \(name)")
             }
         }
@@ -193,7 +194,7 @@ final class IOSLoweringTests: XCTestCase {
             XCTAssertEqual(a, b, name)
             // The same task rendered twice.
             let lowering = IOSLowering.lower(try IOSTest.fixture(name))
-            for task in lowering.tasks {
+            for task in lowering.tasks where task.pinnedOutput == nil {
                 let context = RenderContext(taskID: task.id, dependencyOutputs: [:])
                 XCTAssertEqual(try task.render(context), try task.render(context), "\(name) \(task.id)")
             }
@@ -267,7 +268,9 @@ final class IOSLoweringTests: XCTestCase {
         let moved = try changed { JSONEdit.set($0, "/application/domain", "films.example.org") }
         XCTAssertEqual(moved, ["ios.identity_xcconfig", "ios.application_definition", "ios.application_tests"])
         XCTAssertEqual(try changed { JSONEdit.set($0, "/application/domain", nil) }, moved)
-        XCTAssertEqual(try changed { JSONEdit.set($0, "/application/name", "Film Catalog") }, moved)
+        // A new first letter is a new monogram: the icon moves too.
+        XCTAssertEqual(try changed { JSONEdit.set($0, "/application/name", "Film Catalog") }, moved.union(["ios.app_icon"]))
+        XCTAssertEqual(try changed { JSONEdit.set($0, "/application/name", "Movies") }, moved)
     }
 
     func testChangingFormsOrTheHomeEntityMovesTheRightFiles() throws {
@@ -284,8 +287,8 @@ final class IOSLoweringTests: XCTestCase {
     /// invalidated, which needs a reason (and usually a new release).
     func testTaskKeysArePinnedForNotes() throws {
         let keys = IOSTest.keys(IOSLowering.lower(try IOSTest.fixture("notes.plan.json")))
-        XCTAssertEqual(keys.count, 8)
-        XCTAssertEqual(Set(keys.values).count, 8)
+        XCTAssertEqual(keys.count, 9)
+        XCTAssertEqual(Set(keys.values).count, 9)
         XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "cd4ebbf459724abada70d7e1904604775802b3624b4ad9485bdd772b2557351e")
         XCTAssertEqual(keys["ios.path_configuration"]?.hex, "d08bfa21ebb3d2547c52847edf4bd1bfd56ee92822fb720f375ee83194d1fd1f")
         XCTAssertEqual(keys["ios.accent_color"]?.hex, "5fe2124566e75a821f897b69b987c2d813de71b99d9444ca868a5379001632ec")

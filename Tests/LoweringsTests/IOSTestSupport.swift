@@ -30,7 +30,7 @@ enum IOSTest {
         var out: [String: [UInt8]] = [:]
         for task in lowering.tasks {
             let relative = String(task.path.dropFirst(lowering.mount.count + 1))
-            out[relative] = try task.render(RenderContext(taskID: task.id, dependencyOutputs: [:]))
+            out[relative] = try SeedRendering.render(task)
         }
         return out
     }

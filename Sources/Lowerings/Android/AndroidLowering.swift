@@ -69,9 +69,16 @@ public enum AndroidLowering {
         }
 
         let projections = AndroidProjections(plan: plan, identity: identity, navigation: navigation, layout: layout)
+        var all = tasks(projections)
+        all.append(MonogramTasks.androidForeground(
+            appName: plan.application.name, release: release,
+            path: mounted(mount, "app/src/main/res/drawable/ic_launcher_foreground.xml")))
+        var byName = projections.byName
+        let monogram = MonogramTasks.projection(appName: plan.application.name)
+        byName[monogram.name] = monogram
         return PlatformLowering(
-            platform: platform, status: .emitted, release: release, mount: mount, tasks: tasks(projections),
-            gaps: gaps, diagnostics: [], projections: projections.byName, definitionDigest: projections.definition.projection.digest)
+            platform: platform, status: .emitted, release: release, mount: mount, tasks: all,
+            gaps: gaps, diagnostics: [], projections: byName, definitionDigest: projections.definition.projection.digest)
     }
 
     /// One task per seam of `CoreCatalog.androidSeams` except the launcher foreground; the tab-icon

@@ -57,10 +57,13 @@ public enum IOSLowering {
 
         let appearance = AppearanceProjection(plan: plan)
         let routes = IOSPathRoutes(plan: plan, navigation: navigation)
-        let tasks = makeTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance)
+        var tasks = makeTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance)
+        tasks.append(MonogramTasks.pngCopy(appName: plan.application.name, id: "ios.app_icon", platform: platform, release: release,
+                                           path: mounted(mount, "Resources/Assets.xcassets/AppIcon.appiconset/AppIcon.png")))
         var projections: [String: Projection] = [:]
         for projection in [identity.projection, iosIdentity.projection, navigation.projection, routes.projection,
-                           appearance.accentProjection, appearance.backgroundProjection] {
+                           appearance.accentProjection, appearance.backgroundProjection,
+                           MonogramTasks.projection(appName: plan.application.name)] {
             projections[projection.name] = projection
         }
         return PlatformLowering(platform: platform, status: .emitted, release: release, mount: mount, tasks: tasks,
