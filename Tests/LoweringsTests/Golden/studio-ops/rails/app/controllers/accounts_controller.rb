@@ -1,0 +1,13 @@
+class AccountsController < ApplicationController
+  before_action :authenticate
+  before_action :set_account
+
+  def show
+  end
+
+  private
+
+  def set_account
+    @account = rodauth.rails_account
+  end
+end
