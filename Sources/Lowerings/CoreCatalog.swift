@@ -61,7 +61,7 @@ public enum CoreCatalog {
             path: "config/initializers/application_identity.rb",
             owner: "rails.application_identity", origin: .replaces
         ),
-        CoreSeam(path: "config/initializers/appearance.rb", owner: "rails.appearance_initializer", origin: .replaces),
+        CoreSeam(path: "app/javascript/controllers/theme_controller.js", owner: "rails.theme_controller", origin: .adds),
         CoreSeam(path: "config/initializers/inflections.rb", owner: "rails.inflections", origin: .adds),
         // Per entity (patterns).
         CoreSeam(path: "db/migrate/{timestamp}_create_{plural}.rb", owner: "rails.entity_migration", origin: .adds),
@@ -76,6 +76,10 @@ public enum CoreCatalog {
         CoreSeam(path: "app/models/account.rb", owner: "rails.account_model", origin: .adds),
         CoreSeam(path: "db/migrate/{timestamp}_create_rodauth.rb", owner: "rails.account_migration", origin: .adds),
         CoreSeam(path: "app/controllers/accounts_controller.rb", owner: "rails.account_page_controller", origin: .adds),
+        CoreSeam(
+            path: "app/controllers/concerns/account_required.rb",
+            owner: "rails.account_required", origin: .adds
+        ),
         CoreSeam(path: "app/views/accounts/{view}.html.erb", owner: "rails.account_views", origin: .adds),
         // Native clients, when selected.
         CoreSeam(

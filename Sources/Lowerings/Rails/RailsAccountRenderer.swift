@@ -9,8 +9,6 @@ enum RailsAccountRenderer {
         guard account != nil else {
             return RailsText.file([
                 "# The Plan has no account, so the Rodauth middleware stays out of the stack.",
-                "Rails.application.config.x.accounts = false",
-                "",
                 "Rodauth::Rails.configure do |config|",
                 "  config.middleware = false",
                 "end",
@@ -18,8 +16,6 @@ enum RailsAccountRenderer {
         }
         return RailsText.file([
             "# Accounts are Rodauth routes; app/misc/rodauth_app.rb routes them.",
-            "Rails.application.config.x.accounts = true",
-            "",
             "Rodauth::Rails.configure do |config|",
             "  config.app = \"RodauthApp\"",
             "end",
@@ -156,7 +152,8 @@ enum RailsAccountRenderer {
     static func pageController(_ a: Spec) -> [UInt8] {
         var lines = [
             "class AccountsController < ApplicationController",
-            "  before_action :authenticate",
+            "  include AccountRequired",
+            "",
             "  before_action :set_account",
             "",
             "  def show",
@@ -188,10 +185,53 @@ enum RailsAccountRenderer {
         return RailsText.file(lines)
     }
 
-    static func views(_ a: Spec) -> [String] { a.editable ? ["show", "edit"] : ["show"] }
+    static func views(_ a: Spec) -> [String] { a.editable ? ["show", "edit", "forbidden"] : ["show", "forbidden"] }
 
     static func view(_ name: String, _ a: Spec) -> [UInt8] {
-        name == "edit" ? editView(a) : showView(a)
+        switch name {
+        case "edit": return editView(a)
+        case "forbidden": return forbiddenView()
+        default: return showView(a)
+        }
+    }
+
+    /// Controllers whose pages need an account include this: guests go to sign-in, and a refused
+    /// signed-in account gets an HTML page with its status (a native web view shows nothing for an
+    /// empty 403).
+    static func accountRequired(_ a: Spec) -> [UInt8] {
+        RailsText.file([
+            "module AccountRequired",
+            "  extend ActiveSupport::Concern",
+            "",
+            "  # Raise it from a check that refuses the signed-in account.",
+            "  class AccessDenied < StandardError; end",
+            "",
+            "  included do",
+            "    before_action :authenticate",
+            "    rescue_from AccessDenied, with: :deny_access",
+            "  end",
+            "",
+            "  private",
+            "",
+            "  def authenticate",
+            "    rodauth.require_account",
+            "  end",
+            "",
+            "  def deny_access",
+            "    if rodauth.logged_in?",
+            "      render \"accounts/forbidden\", status: :forbidden",
+            "    else",
+            "      rodauth.require_account",
+            "    end",
+            "  end",
+            "end",
+        ])
+    }
+
+    static func forbiddenView() -> [UInt8] {
+        var lines = RailsViewRenderer.heading("\"Not allowed\"", visible: "Not allowed")
+        lines += ["<p>Your account cannot open this page.</p>", "", "<p><%= link_to \"Go to the start page\", \"/\" %></p>"]
+        return RailsText.file(lines)
     }
 
     static func showView(_ a: Spec) -> [UInt8] {

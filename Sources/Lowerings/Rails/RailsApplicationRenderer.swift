@@ -55,7 +55,7 @@ enum RailsApplicationRenderer {
 
     /// The web main navigation: entries in rank order, protected ones (and Account) only when
     /// signed in, then Sign out; guests get Sign in instead.
-    static func navigation(_ entries: [NavigationEntry]) -> [UInt8] {
+    static func navigation(_ entries: [NavigationEntry], themeSelector: Bool) -> [UInt8] {
         let hasAccount = entries.contains { $0.entityKey == nil }
         var lines = ["<nav class=\"site-navigation\" aria-label=\"Main\">", "  <ul>"]
         func item(_ e: NavigationEntry, indent: String) -> String {
@@ -83,6 +83,18 @@ enum RailsApplicationRenderer {
             lines.append("    <% end %>")
         }
         lines += ["  </ul>", "</nav>"]
+        if themeSelector {
+            lines += [
+                "",
+                "<%# Theme \"toggle\": the browser's own choice; this partial is only in the web header. %>",
+                "<script>document.documentElement.dataset.theme = localStorage.getItem(\"theme\") || \"\"</script>",
+                "<select class=\"theme-selector\" aria-label=\"Theme\" data-controller=\"theme\" data-action=\"theme#choose\">",
+                "  <option value=\"\">System theme</option>",
+                "  <option value=\"light\">Light</option>",
+                "  <option value=\"dark\">Dark</option>",
+                "</select>",
+            ]
+        }
         return RailsText.file(lines)
     }
 
@@ -142,11 +154,29 @@ enum RailsApplicationRenderer {
         ])
     }
 
-    /// Whether browsers get the theme selector (theme `toggle`).
-    static func appearance(theme: Theme) -> [UInt8] {
+    /// With theme `toggle`: the browser's choice (light, dark or the system's) in localStorage,
+    /// applied as `html[data-theme]`. Only the web header renders the selector, so native clients
+    /// follow the system appearance.
+    static func themeController() -> [UInt8] {
         RailsText.file([
-            "# The Plan's theme is \"\(theme.rawValue)\"; with \"toggle\" browsers get a theme selector in the header.",
-            "Rails.application.config.x.theme_toggle = \(theme == .toggle)",
+            "import { Controller } from \"@hotwired/stimulus\"",
+            "",
+            "// The browser's theme choice, kept in localStorage and applied as html[data-theme].",
+            "export default class extends Controller {",
+            "  connect() {",
+            "    this.element.value = localStorage.getItem(\"theme\") || \"\"",
+            "  }",
+            "",
+            "  choose() {",
+            "    const theme = this.element.value",
+            "    if (theme) {",
+            "      localStorage.setItem(\"theme\", theme)",
+            "    } else {",
+            "      localStorage.removeItem(\"theme\")",
+            "    }",
+            "    document.documentElement.dataset.theme = theme",
+            "  }",
+            "}",
         ])
     }
 

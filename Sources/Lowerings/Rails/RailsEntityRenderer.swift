@@ -110,7 +110,7 @@ enum RailsEntityRenderer {
     static func controller(_ e: Spec) -> [UInt8] {
         let one = e.key, many = e.pluralKey, cls = e.className
         var lines = ["class \(e.controllerName) < ApplicationController"]
-        if e.isProtected { lines.append("  before_action :authenticate") }
+        if e.isProtected { lines += ["  include AccountRequired", ""] }
         let member = e.forms ? "%i[show edit update destroy]" : "%i[show]"
         lines.append("  before_action :set_\(one), only: \(member)")
         if let p = e.parent, e.forms { lines.append("  before_action :set_\(p.key), only: %i[new create]") }

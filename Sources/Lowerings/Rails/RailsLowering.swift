@@ -34,15 +34,19 @@ public enum RailsLowering {
         // Application
         builder.add(id: "rails.routes", path: "config/routes.rb", reads: [app.routesProjection]) { RailsApplicationRenderer.routes(app) }
         let entries = navigation.entries
-        builder.add(id: "rails.navigation_partial", path: "app/views/layouts/_navigation.html.erb",
-                    reads: [navigation.projection]) { RailsApplicationRenderer.navigation(entries) }
         let (theme, accent, background) = (appearance.theme, appearance.accent, appearance.background)
+        builder.add(id: "rails.navigation_partial", path: "app/views/layouts/_navigation.html.erb",
+                    reads: [navigation.projection, appearance.themeProjection]) {
+            RailsApplicationRenderer.navigation(entries, themeSelector: theme == .toggle)
+        }
         builder.add(id: "rails.theme_css", path: "app/assets/stylesheets/theme.css",
                     reads: [appearance.themeProjection, appearance.accentProjection, appearance.backgroundProjection]) {
             RailsApplicationRenderer.themeCSS(theme: theme, accent: accent, background: background)
         }
-        builder.add(id: "rails.appearance_initializer", path: "config/initializers/appearance.rb",
-                    reads: [appearance.themeProjection]) { RailsApplicationRenderer.appearance(theme: theme) }
+        if theme == .toggle {
+            builder.add(id: "rails.theme_controller", path: "app/javascript/controllers/theme_controller.js",
+                        reads: [appearance.themeProjection]) { RailsApplicationRenderer.themeController() }
+        }
         builder.add(id: "rails.application_identity", path: "config/initializers/application_identity.rb",
                     reads: [app.identityProjection]) { RailsApplicationRenderer.identity(app) }
         builder.add(id: "rails.inflections", path: "config/initializers/inflections.rb",
@@ -95,6 +99,9 @@ public enum RailsLowering {
             builder.add(id: "rails.account_model", path: "app/models/account.rb", reads: reads) { RailsAccountRenderer.model(account) }
             builder.add(id: "rails.account_migration", path: "db/migrate/\(RailsMigrationVersion.accountVersion)_create_rodauth.rb",
                         reads: reads) { RailsAccountRenderer.migration(account) }
+            builder.add(id: "rails.account_required", path: "app/controllers/concerns/account_required.rb", reads: reads) {
+                RailsAccountRenderer.accountRequired(account)
+            }
             builder.add(id: "rails.account_page_controller", path: "app/controllers/accounts_controller.rb", reads: reads) {
                 RailsAccountRenderer.pageController(account)
             }

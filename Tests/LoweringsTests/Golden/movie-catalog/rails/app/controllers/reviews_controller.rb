@@ -1,5 +1,6 @@
 class ReviewsController < ApplicationController
-  before_action :authenticate
+  include AccountRequired
+
   before_action :set_review, only: %i[show edit update destroy]
   before_action :set_movie, only: %i[new create]
 

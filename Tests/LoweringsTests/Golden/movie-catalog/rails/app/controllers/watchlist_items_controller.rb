@@ -1,5 +1,6 @@
 class WatchlistItemsController < ApplicationController
-  before_action :authenticate
+  include AccountRequired
+
   before_action :set_watchlist_item, only: %i[show edit update destroy]
 
   def index

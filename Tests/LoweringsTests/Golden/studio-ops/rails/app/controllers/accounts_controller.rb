@@ -1,5 +1,6 @@
 class AccountsController < ApplicationController
-  before_action :authenticate
+  include AccountRequired
+
   before_action :set_account
 
   def show

@@ -1,5 +1,6 @@
 class InvoicesController < ApplicationController
-  before_action :authenticate
+  include AccountRequired
+
   before_action :set_invoice, only: %i[show edit update destroy]
 
   def index

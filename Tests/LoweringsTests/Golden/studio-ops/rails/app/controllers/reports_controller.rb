@@ -1,5 +1,6 @@
 class ReportsController < ApplicationController
-  before_action :authenticate
+  include AccountRequired
+
   before_action :set_report, only: %i[show edit update destroy]
 
   def index

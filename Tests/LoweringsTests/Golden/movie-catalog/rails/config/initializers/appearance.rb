@@ -1,2 +1,0 @@
-# The Plan's theme is "auto"; with "toggle" browsers get a theme selector in the header.
-Rails.application.config.x.theme_toggle = false
