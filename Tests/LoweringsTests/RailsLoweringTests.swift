@@ -52,6 +52,15 @@ final class RailsLoweringTests: XCTestCase {
         XCTAssertTrue(String(decoding: try RailsHarness.render(css), as: UTF8.self).contains("--foundation-accent: #00aa00;"))
     }
 
+    func testThemeToggleAddsTheSelectorToTheWebNavigationOnly() throws {
+        let base = try lowered(movies)
+        let edited = RailsLowering.lower(try RailsHarness.edited(movies) { JSONEdit.set($0, "/application/appearance/theme", "toggle") })
+        XCTAssertEqual(changedKeys(base, edited), ["rails.theme_css", "rails.navigation_partial", "rails.theme_controller"])
+        let files = try RailsHarness.files(edited).mapValues { String(decoding: $0, as: UTF8.self) }
+        XCTAssertTrue(files["app/views/layouts/_navigation.html.erb"]!.contains("data-controller=\"theme\""))
+        XCTAssertTrue(files["app/assets/stylesheets/theme.css"]!.contains(":root[data-theme=\"dark\"]"))
+    }
+
     func testReformattingThePlanChangesNoKey() throws {
         let base = try lowered(movies)
         let reformatted = RailsLowering.lower(try RailsHarness.edited(movies) { $0 })

@@ -1,3 +1,4 @@
+import Cache
 import Foundation
 import XCTest
 @testable import Lowerings
@@ -51,6 +52,77 @@ final class RailsRubyToolTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked["erb"] ?? 0, 40)
         XCTAssertGreaterThanOrEqual(checked["yaml"] ?? 0, 4)
     }
+
+    /// `bin/ios digest`, the workflow's shell pipeline and `TreeDigest` agree on one tree.
+    func testBinDigestAgreesWithTheWorkflowPipelineAndTreeDigest() throws {
+        let ruby = try Self.tool("ruby")
+        let bash = try Self.tool("bash")
+        let lowering = RailsLowering.lower(try RailsHarness.loadedFixture("movie-catalog.plan.json"))
+        let files = try RailsHarness.files(lowering)
+        let root = workspace.appendingPathComponent("app")
+        let tree: [(String, String, Bool)] = [
+            ("project.yml", "name: FoundationApp\n", false), ("App/Main.swift", "print(1)\n", false),
+            ("scripts/run", "#!/bin/sh\n", true), (".hidden/a b.txt", "x", false), ("Z.txt", "z", false),
+            ("FOUNDATION_PROVENANCE.json", "{}", false),
+        ]
+        for client in ["ios", "android"] {
+            for (path, text, executable) in tree {
+                let url = root.appendingPathComponent(client).appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: url)
+                if executable { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path) }
+            }
+            let bin = root.appendingPathComponent("bin/\(client)")
+            try FileManager.default.createDirectory(at: bin.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(files["bin/\(client)"]!).write(to: bin)
+            let fromBin = try Self.run(ruby, [bin.path, "digest"])
+            XCTAssertEqual(fromBin.status, 0, fromBin.output)
+
+            // The digest step of the generated workflow, run as written.
+            let workflow = String(decoding: files[".github/workflows/\(client).yml"]!, as: UTF8.self)
+            let lines = workflow.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let start = try XCTUnwrap(lines.firstIndex { $0.contains("digest=$(cd \(client)") })
+            let end = try XCTUnwrap(lines[start...].firstIndex { $0.contains("sha256sum | cut -d' ' -f1)") })
+            let script = "set -euo pipefail\ncd \(Self.quoted(root.path))\n" +
+                lines[start...end].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n") + "\necho \"$digest\"\n"
+            let fromShell = try Self.run(bash, ["-c", script])
+            XCTAssertEqual(fromShell.status, 0, fromShell.output)
+
+            let expected = try TreeDigest.digest(ofDirectory: root.appendingPathComponent(client).path).hex
+            XCTAssertEqual(fromBin.output.trimmingCharacters(in: .whitespacesAndNewlines), expected, client)
+            XCTAssertEqual(fromShell.output.trimmingCharacters(in: .whitespacesAndNewlines), expected, client)
+        }
+    }
+
+    /// JavaScript: Stimulus controllers as modules, inline `<script>` bodies of ERB templates as scripts.
+    func testJavaScriptParsesWithNode() throws {
+        let node = try Self.tool("node")
+        let toggle = try RailsHarness.edited("movie-catalog.plan.json") { JSONEdit.set($0, "/application/appearance/theme", "toggle") }
+        let files = try RailsHarness.files(RailsLowering.lower(toggle))
+        var checked = 0
+        for (path, bytes) in files {
+            let text = String(decoding: bytes, as: UTF8.self)
+            var sources: [(String, String)] = []
+            if path.hasSuffix(".js") { sources.append((text, "mjs")) }
+            if path.hasSuffix(".erb") {
+                var rest = Substring(text)
+                while let open = rest.range(of: "<script>"), let close = rest.range(of: "</script>", range: open.upperBound..<rest.endIndex) {
+                    sources.append((String(rest[open.upperBound..<close.lowerBound]), "js"))
+                    rest = rest[close.upperBound...]
+                }
+            }
+            for (index, (source, ext)) in sources.enumerated() {
+                let url = workspace.appendingPathComponent("script-\(checked)-\(index).\(ext)")
+                try Data(source.utf8).write(to: url)
+                let r = try Self.run(node, ["--check", url.path])
+                XCTAssertEqual(r.status, 0, "node --check \(path):\n\(r.output)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 3, "theme controller, theme script, native session script")
+    }
+
+    static func quoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
     func testExecutableModeOnlyForBinScripts() throws {
         let lowering = RailsLowering.lower(try RailsHarness.loadedFixture("movie-catalog.plan.json"))
