@@ -81,6 +81,7 @@ public enum CoreCatalog {
             owner: "rails.account_required", origin: .adds
         ),
         CoreSeam(path: "app/views/accounts/{view}.html.erb", owner: "rails.account_views", origin: .adds),
+        CoreSeam(path: "app/views/rodauth/{view}.html.erb", owner: "rails.account_rodauth_views", origin: .adds),
         // Native clients, when selected.
         CoreSeam(
             path: "app/controllers/native/configurations_controller.rb",

@@ -198,6 +198,8 @@ final class RailsLoweringTests: XCTestCase {
         XCTAssertFalse(files["app/controllers/movies_controller.rb"]!.contains("AccountRequired"))
         XCTAssertTrue(files["spec/requests/reviews_spec.rb"]!.contains("redirect_to(\"/login\")"))
         XCTAssertTrue(files["app/controllers/concerns/account_required.rb"]!.contains("status: :forbidden"))
+        XCTAssertTrue(files["app/views/rodauth/create_account.html.erb"]!.contains("form.text_field \"display_name\""))
+        XCTAssertTrue(main.contains("throw_error_status(422, \"display_name\", \"must be filled in\")"))
         let navigation = files["app/views/layouts/_navigation.html.erb"]!
         let account = try XCTUnwrap(navigation.range(of: "\"Account\""))
         let signOut = try XCTUnwrap(navigation.range(of: "\"Sign out\""))

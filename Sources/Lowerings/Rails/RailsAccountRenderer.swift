@@ -74,6 +74,21 @@ enum RailsAccountRenderer {
             "",
             "    require_login_redirect { login_path }",
         ]
+        if !a.fields.isEmpty {
+            lines += ["", "    # The account's own fields, asked for on the sign-up form (app/views/rodauth/create_account.html.erb).",
+                      "    before_create_account do"]
+            for f in a.fields where f.type == .boolean {
+                lines.append("      account[:\(f.key)] = param_or_nil(\(RailsText.ruby(f.key))) == \"1\"")
+            }
+            for f in a.fields where f.type != .boolean {
+                lines.append("      \(f.key) = param_or_nil(\(RailsText.ruby(f.key)))")
+                if f.required {
+                    lines.append("      throw_error_status(422, \(RailsText.ruby(f.key)), \"must be filled in\") if \(f.key).nil?")
+                }
+                lines.append("      account[:\(f.key)] = \(f.key)")
+            }
+            lines.append("    end")
+        }
         if a.nativeSession {
             lines += [
                 "",
@@ -129,9 +144,8 @@ enum RailsAccountRenderer {
             "      t.index :email, unique: true, where: \"status IN (1, 2)\"",
             "      t.string :password_hash",
         ]
-        // Sign-up does not ask for account fields, so they start empty even when required.
         for f in a.fields {
-            lines.append("      " + RailsEntityRenderer.column(RailsEntitySpec.Field(key: f.key, type: f.type, required: false, target: nil)))
+            lines.append("      " + RailsEntityRenderer.column(f))
         }
         lines += [
             "    end",
@@ -226,6 +240,52 @@ enum RailsAccountRenderer {
             "  end",
             "end",
         ])
+    }
+
+    /// Rodauth's sign-up form with the account's fields; rodauth-rails prefers it to its built-in one.
+    static func createAccountView(_ a: Spec) -> [UInt8] {
+        var lines = [
+            "<% content_for :title, rodauth.create_account_page_title %>",
+            "",
+            "<h1 class=\"native-visually-hidden\"><%= rodauth.create_account_page_title %></h1>",
+            "",
+            "<%= form_with url: rodauth.create_account_path, method: :post, data: { turbo: false } do |form| %>",
+        ]
+        func field(_ param: String, label: String, control: String) -> [String] {
+            ["  <div class=\"field\">",
+             "    <%= form.label \(param), \(label) %>",
+             "    <%= \(control) %>",
+             "    <% if (error = rodauth.field_error(\(param))) %>",
+             "      <p class=\"field-error\"><%= error %></p>",
+             "    <% end %>",
+             "  </div>", ""]
+        }
+        lines += field("rodauth.login_param", label: "rodauth.login_label",
+                       control: "form.email_field rodauth.login_param, value: params[rodauth.login_param], autocomplete: \"email\", required: true")
+        for f in a.fields {
+            let param = RailsText.ruby(f.key)
+            let required = f.required ? ", required: true" : ""
+            let control: String
+            switch f.type {
+            case .text: control = "form.textarea \(param), value: params[\(param)], rows: 4\(required)"
+            case .integer: control = "form.number_field \(param), value: params[\(param)], step: 1\(required)"
+            case .decimal: control = "form.number_field \(param), value: params[\(param)], step: \"any\"\(required)"
+            case .boolean: control = "form.checkbox \(param), { checked: params[\(param)] == \"1\" }, \"1\", nil"
+            case .date: control = "form.date_field \(param), value: params[\(param)]\(required)"
+            case .datetime: control = "form.datetime_field \(param), value: params[\(param)]\(required)"
+            case .email: control = "form.email_field \(param), value: params[\(param)]\(required)"
+            case .url: control = "form.url_field \(param), value: params[\(param)]\(required)"
+            case .string, .reference: control = "form.text_field \(param), value: params[\(param)]\(required)"
+            }
+            lines += field(param, label: RailsText.ruby(RailsText.humanize(f.key)), control: control)
+        }
+        lines += field("rodauth.password_param", label: "rodauth.password_label",
+                       control: "form.password_field rodauth.password_param, autocomplete: \"new-password\", required: true")
+        lines += field("rodauth.password_confirm_param", label: "rodauth.password_confirm_label",
+                       control: "form.password_field rodauth.password_confirm_param, autocomplete: \"new-password\", required: true")
+        lines += ["  <div class=\"actions\">", "    <%= form.button rodauth.create_account_button %>", "  </div>", "<% end %>", "",
+                  "<p><%= link_to \"Already have an account? Sign in\", rodauth.login_path %></p>"]
+        return RailsText.file(lines)
     }
 
     static func forbiddenView() -> [UInt8] {

@@ -105,6 +105,12 @@ public enum RailsLowering {
             builder.add(id: "rails.account_page_controller", path: "app/controllers/accounts_controller.rb", reads: reads) {
                 RailsAccountRenderer.pageController(account)
             }
+            if !account.fields.isEmpty {
+                builder.add(id: "rails.account_rodauth_views.create_account", family: "rails.account_rodauth_views",
+                            path: "app/views/rodauth/create_account.html.erb", reads: reads) {
+                    RailsAccountRenderer.createAccountView(account)
+                }
+            }
             for view in RailsAccountRenderer.views(account) {
                 builder.add(id: "rails.account_views.\(view)", family: "rails.account_views",
                             path: "app/views/accounts/\(view).html.erb", reads: reads) { RailsAccountRenderer.view(view, account) }

@@ -30,6 +30,13 @@ class RodauthMain < Rodauth::Rails::Auth
 
     require_login_redirect { login_path }
 
+    # The account's own fields, asked for on the sign-up form (app/views/rodauth/create_account.html.erb).
+    before_create_account do
+      display_name = param_or_nil("display_name")
+      throw_error_status(422, "display_name", "must be filled in") if display_name.nil?
+      account[:display_name] = display_name
+    end
+
     # Native clients go to NATIVE_SESSION_CHANGED, never to a saved location; browsers keep
     # the usual redirects.
     auth_class_eval do

@@ -5,7 +5,7 @@ class CreateRodauth < ActiveRecord::Migration[8.0]
       t.string :email, null: false
       t.index :email, unique: true, where: "status IN (1, 2)"
       t.string :password_hash
-      t.string :display_name
+      t.string :display_name, null: false
     end
 
     # Rodauth remember: one key per account, valid until its deadline.
