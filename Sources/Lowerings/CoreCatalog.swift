@@ -52,6 +52,8 @@ public enum CoreCatalog {
 
     /// `Cores/rails`: Rails 8 application `FoundationApp`.
     public static let railsSeams: [CoreSeam] = [
+        // The GapSet of the whole compile, at the output root.
+        CoreSeam(path: "FOUNDATION_GAPS.json", owner: "rails.gapset", origin: .adds),
         CoreSeam(path: "config/routes.rb", owner: "rails.routes", origin: .replaces),
         CoreSeam(path: "app/views/layouts/_navigation.html.erb", owner: "rails.navigation_partial", origin: .replaces),
         CoreSeam(path: "app/assets/stylesheets/theme.css", owner: "rails.theme_css", origin: .replaces),

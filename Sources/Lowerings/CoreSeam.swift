@@ -22,12 +22,39 @@ public struct CoreSeam: Hashable, Sendable {
     /// `0o644` or `0o755`.
     public let mode: UInt16
     public let origin: Origin
+    /// A `.replaces` seam that a lowering may leave alone (the Core's file then stays, e.g. the
+    /// Rodauth initializer without an account). Every other `.replaces` seam needs one output.
+    public let optional: Bool
 
-    public init(path: String, owner: String, mode: UInt16 = CoreSeam.regularMode, origin: Origin) {
+    public init(path: String, owner: String, mode: UInt16 = CoreSeam.regularMode, origin: Origin, optional: Bool = false) {
         self.path = path
         self.owner = owner
         self.mode = mode
         self.origin = origin
+        self.optional = optional
+    }
+
+    /// Whether `path` (relative to the Core root) is this seam's path; `{name}` matches one or
+    /// more characters other than `/`.
+    public func matches(_ candidate: String) -> Bool {
+        guard isPattern else { return candidate == path }
+        return Self.match(Array(path.utf8)[...], Array(candidate.utf8)[...])
+    }
+
+    private static func match(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+        guard let first = pattern.first else { return text.isEmpty }
+        if first == UInt8(ascii: "{") {
+            guard let close = pattern.firstIndex(of: UInt8(ascii: "}")) else { return false }
+            let rest = pattern[(close + 1)...]
+            var i = text.startIndex
+            while i < text.endIndex && text[i] != UInt8(ascii: "/") {
+                i += 1
+                if match(rest, text[i...]) { return true }
+            }
+            return false
+        }
+        guard let t = text.first, t == first else { return false }
+        return match(pattern.dropFirst(), text.dropFirst())
     }
 
     /// True when the path holds a `{name}` placeholder segment.
