@@ -69,11 +69,4 @@ struct RailsApplicationSpec: Hashable, Sendable {
             "name": .string(name), "clients": .array(clients.map { .string($0) }), "account": .bool(hasAccount),
         ], sources: ["name": ["/application/name"], "clients": ["/application/native"], "account": ["/account"]])
     }
-
-    /// What the native controllers, guides and commands read.
-    var nativeProjection: Projection {
-        Projection(name: "rails.native", fields: [
-            "name": .string(name), "clients": .array(clients.map { .string($0) }), "account": .bool(hasAccount),
-        ], sources: ["name": ["/application/name"], "clients": ["/application/native"], "account": ["/account"]])
-    }
 }
