@@ -65,12 +65,6 @@ public enum CoreCatalog {
         ),
         CoreSeam(path: "app/javascript/controllers/theme_controller.js", owner: "rails.theme_controller", origin: .adds),
         CoreSeam(path: "config/initializers/inflections.rb", owner: "rails.inflections", origin: .adds),
-        // Per entity (patterns).
-        CoreSeam(path: "db/migrate/{timestamp}_create_{plural}.rb", owner: "rails.entity_migration", origin: .adds),
-        CoreSeam(path: "app/models/{entity}.rb", owner: "rails.entity_model", origin: .adds),
-        CoreSeam(path: "app/controllers/{plural}_controller.rb", owner: "rails.entity_controller", origin: .adds),
-        CoreSeam(path: "app/views/{plural}/{view}.html.erb", owner: "rails.entity_views", origin: .adds),
-        CoreSeam(path: "spec/requests/{plural}_spec.rb", owner: "rails.entity_request_spec", origin: .adds),
         // Account (Rodauth), when the Plan has one.
         CoreSeam(path: "app/misc/rodauth_app.rb", owner: "rails.account_rodauth_app", origin: .adds),
         CoreSeam(path: "app/misc/rodauth_main.rb", owner: "rails.account_rodauth_main", origin: .adds),
@@ -106,5 +100,12 @@ public enum CoreCatalog {
         CoreSeam(path: "bin/android", owner: "rails.android_command", mode: CoreSeam.executableMode, origin: .adds),
         CoreSeam(path: "IOS_PREVIEW.md", owner: "rails.ios_preview_guide", origin: .adds),
         CoreSeam(path: "ANDROID_PREVIEW.md", owner: "rails.android_preview_guide", origin: .adds),
+        // Per entity (patterns). Last: composition takes the first seam that matches a path, so
+        // `app/models/account.rb` and `…_create_rodauth.rb` must be found before these.
+        CoreSeam(path: "db/migrate/{timestamp}_create_{plural}.rb", owner: "rails.entity_migration", origin: .adds),
+        CoreSeam(path: "app/models/{entity}.rb", owner: "rails.entity_model", origin: .adds),
+        CoreSeam(path: "app/controllers/{plural}_controller.rb", owner: "rails.entity_controller", origin: .adds),
+        CoreSeam(path: "app/views/{plural}/{view}.html.erb", owner: "rails.entity_views", origin: .adds),
+        CoreSeam(path: "spec/requests/{plural}_spec.rb", owner: "rails.entity_request_spec", origin: .adds),
     ]
 }

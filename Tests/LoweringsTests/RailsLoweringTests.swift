@@ -96,35 +96,14 @@ final class RailsLoweringTests: XCTestCase {
     func testEveryTaskMatchesARailsSeamWithItsOwnerAndMode() throws {
         for fixture in Fixture.names {
             for task in try lowered(fixture).tasks {
-                // The most specific seam wins: `app/models/account.rb` over `app/models/{entity}.rb`.
-                let seam = CoreCatalog.railsSeams.filter { Self.matches(pattern: $0.path, path: task.path) }
-                    .max { Self.literalLength($0.path) < Self.literalLength($1.path) }
+                // As composition does: the first seam in catalog order that matches the path.
+                let seam = CoreCatalog.railsSeams.first { $0.matches(task.path) }
                 XCTAssertNotNil(seam, "\(task.path) has no seam")
                 XCTAssertEqual(seam?.owner, task.family, task.path)
                 XCTAssertEqual(seam?.mode, task.mode.rawValue, task.path)
                 if let seam, !seam.isPattern { XCTAssertEqual(task.id, seam.owner) }
             }
         }
-    }
-
-    static func literalLength(_ pattern: String) -> Int {
-        var inside = false, count = 0
-        for c in pattern {
-            if c == "{" { inside = true } else if c == "}" { inside = false } else if !inside { count += 1 }
-        }
-        return count
-    }
-
-    static func matches(pattern: String, path: String) -> Bool {
-        let p = pattern.split(separator: "/", omittingEmptySubsequences: false)
-        let s = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard p.count == s.count else { return false }
-        for (a, b) in zip(p, s) where !a.contains("{") && a != b { return false }
-        for (a, b) in zip(p, s) where a.contains("{") {
-            let prefix = a.prefix(while: { $0 != "{" }), suffix = a.reversed().prefix(while: { $0 != "}" }).reversed()
-            if !b.hasPrefix(prefix) || !b.hasSuffix(String(suffix)) || b.count <= prefix.count + suffix.count { return false }
-        }
-        return true
     }
 
     // MARK: Routes and native pieces
