@@ -63,18 +63,21 @@ public enum CoreCatalog {
             path: "config/initializers/application_identity.rb",
             owner: "rails.application_identity", origin: .replaces
         ),
-        // Per entity (patterns).
-        CoreSeam(path: "db/migrate/{timestamp}_create_{plural}.rb", owner: "rails.entity_migration", origin: .adds),
-        CoreSeam(path: "app/models/{entity}.rb", owner: "rails.entity_model", origin: .adds),
-        CoreSeam(path: "app/controllers/{plural}_controller.rb", owner: "rails.entity_controller", origin: .adds),
-        CoreSeam(path: "app/views/{plural}/{view}.html.erb", owner: "rails.entity_views", origin: .adds),
-        CoreSeam(path: "spec/requests/{plural}_spec.rb", owner: "rails.entity_request_spec", origin: .adds),
+        CoreSeam(path: "app/javascript/controllers/theme_controller.js", owner: "rails.theme_controller", origin: .adds),
+        CoreSeam(path: "config/initializers/inflections.rb", owner: "rails.inflections", origin: .adds),
         // Account (Rodauth), when the Plan has one.
         CoreSeam(path: "app/misc/rodauth_app.rb", owner: "rails.account_rodauth_app", origin: .adds),
         CoreSeam(path: "app/misc/rodauth_main.rb", owner: "rails.account_rodauth_main", origin: .adds),
         CoreSeam(path: "app/controllers/rodauth_controller.rb", owner: "rails.account_controller", origin: .adds),
         CoreSeam(path: "app/models/account.rb", owner: "rails.account_model", origin: .adds),
         CoreSeam(path: "db/migrate/{timestamp}_create_rodauth.rb", owner: "rails.account_migration", origin: .adds),
+        CoreSeam(path: "app/controllers/accounts_controller.rb", owner: "rails.account_page_controller", origin: .adds),
+        CoreSeam(
+            path: "app/controllers/concerns/account_required.rb",
+            owner: "rails.account_required", origin: .adds
+        ),
+        CoreSeam(path: "app/views/accounts/{view}.html.erb", owner: "rails.account_views", origin: .adds),
+        CoreSeam(path: "app/views/rodauth/{view}.html.erb", owner: "rails.account_rodauth_views", origin: .adds),
         // Native clients, when selected.
         CoreSeam(
             path: "app/controllers/native/configurations_controller.rb",
@@ -84,9 +87,25 @@ public enum CoreCatalog {
             path: "spec/requests/native/configurations_spec.rb",
             owner: "rails.native_configurations_spec", origin: .adds
         ),
+        CoreSeam(path: "config/native/ios_v1.json", owner: "rails.native_ios_configuration", origin: .adds),
+        CoreSeam(path: "config/native/android_v1.json", owner: "rails.native_android_configuration", origin: .adds),
+        CoreSeam(
+            path: "app/controllers/native/sessions_controller.rb",
+            owner: "rails.native_session_controller", origin: .adds
+        ),
+        CoreSeam(path: "app/views/native/sessions/show.html.erb", owner: "rails.native_session_view", origin: .adds),
+        CoreSeam(path: ".github/workflows/ios.yml", owner: "rails.ios_workflow", origin: .adds),
+        CoreSeam(path: ".github/workflows/android.yml", owner: "rails.android_workflow", origin: .adds),
         CoreSeam(path: "bin/ios", owner: "rails.ios_command", mode: CoreSeam.executableMode, origin: .adds),
         CoreSeam(path: "bin/android", owner: "rails.android_command", mode: CoreSeam.executableMode, origin: .adds),
         CoreSeam(path: "IOS_PREVIEW.md", owner: "rails.ios_preview_guide", origin: .adds),
         CoreSeam(path: "ANDROID_PREVIEW.md", owner: "rails.android_preview_guide", origin: .adds),
+        // Per entity (patterns). Last: composition takes the first seam that matches a path, so
+        // `app/models/account.rb` and `…_create_rodauth.rb` must be found before these.
+        CoreSeam(path: "db/migrate/{timestamp}_create_{plural}.rb", owner: "rails.entity_migration", origin: .adds),
+        CoreSeam(path: "app/models/{entity}.rb", owner: "rails.entity_model", origin: .adds),
+        CoreSeam(path: "app/controllers/{plural}_controller.rb", owner: "rails.entity_controller", origin: .adds),
+        CoreSeam(path: "app/views/{plural}/{view}.html.erb", owner: "rails.entity_views", origin: .adds),
+        CoreSeam(path: "spec/requests/{plural}_spec.rb", owner: "rails.entity_request_spec", origin: .adds),
     ]
 }

@@ -87,7 +87,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case androidNavigationNoEntry = "android.navigation.no_entry"
 
     // MARK: Rails lowering
-    case railsPlaceholder = "rails.placeholder"
+    case railsEntityKeyReserved = "rails.entity.key_reserved"
+    case railsEntityPluralKeyReserved = "rails.entity.plural_key_reserved"
 
     public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
 }

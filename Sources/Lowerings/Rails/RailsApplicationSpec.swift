@@ -1,0 +1,72 @@
+/// The application-wide facts the Rails renderers read, each group a projection of its own so a
+/// field added to one entity moves none of them.
+struct RailsApplicationSpec: Hashable, Sendable {
+    /// One `resources` line in `config/routes.rb`.
+    struct Resource: Hashable, Sendable {
+        var key: String
+        var pluralKey: String
+        var forms: Bool
+        /// Plural key of the parent whose routes hold this entity's new/create routes.
+        var parentPluralKey: String?
+    }
+
+    var name: String
+    /// Selected native clients in fixed order: `ios`, `android`.
+    var clients: [String]
+    var hasAccount: Bool
+    var accountEditable: Bool
+    var resources: [Resource]
+    /// The entity the root route serves: `home`, else the first navigation entity, else the first.
+    var rootPluralKey: String?
+
+    init(plan: Plan, navigation: ApplicationNavigation) {
+        name = plan.application.name
+        clients = [plan.application.native.ios.map { _ in "ios" }, plan.application.native.android.map { _ in "android" }]
+            .compactMap { $0 }
+        hasAccount = plan.account != nil
+        accountEditable = plan.account?.editable ?? false
+        resources = plan.entities.map { e in
+            Resource(key: e.key, pluralKey: e.pluralKey, forms: e.forms,
+                     parentPluralKey: e.forms ? e.parent.flatMap { plan.entity($0)?.pluralKey } : nil)
+        }
+        let rootKey = plan.application.home ?? navigation.entries.compactMap(\.entityKey).first ?? plan.entities.first?.key
+        rootPluralKey = rootKey.flatMap { plan.entity($0)?.pluralKey }
+    }
+
+    var nativeSession: Bool { hasAccount && !clients.isEmpty }
+
+    /// What `config/routes.rb` reads.
+    var routesProjection: Projection {
+        Projection(name: "rails.routes", fields: [
+            "clients": .array(clients.map { .string($0) }),
+            "account": hasAccount ? .object(["editable": .bool(accountEditable)]) : .null,
+            "resources": .array(resources.map {
+                .object(["key": .string($0.key), "plural_key": .string($0.pluralKey), "forms": .bool($0.forms),
+                         "parent_plural_key": .optional($0.parentPluralKey)])
+            }),
+            "root": .optional(rootPluralKey),
+        ], sources: [
+            "clients": ["/application/native"], "account": ["/account"],
+            "resources": ["/entities"], "root": ["/application/home", "/entities"],
+        ])
+    }
+
+    /// What the inflections initializer reads: each entity's key and plural key.
+    var inflectionsProjection: Projection {
+        Projection(name: "rails.inflections", fields: [
+            "pairs": .array(resources.map { .array([.string($0.key), .string($0.pluralKey)]) }),
+        ], sources: ["pairs": ["/entities"]])
+    }
+
+    /// What the identity initializer reads.
+    var identityProjection: Projection {
+        Projection(name: "rails.identity", fields: ["name": .string(name)], sources: ["name": ["/application/name"]])
+    }
+
+    /// What the README reads.
+    var readmeProjection: Projection {
+        Projection(name: "rails.readme", fields: [
+            "name": .string(name), "clients": .array(clients.map { .string($0) }), "account": .bool(hasAccount),
+        ], sources: ["name": ["/application/name"], "clients": ["/application/native"], "account": ["/account"]])
+    }
+}

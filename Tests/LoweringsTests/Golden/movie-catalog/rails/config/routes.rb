@@ -1,0 +1,26 @@
+Rails.application.routes.draw do
+  # Path configuration of the native clients, served to them at launch. Listed before every
+  # scaffold route so none can claim these paths; nothing links here, so no helpers.
+  get "/configurations/ios_v1", to: "native/configurations#ios_v1", as: nil
+  get "/configurations/android_v1", to: "native/configurations#android_v1", as: nil
+
+  get "up" => "rails/health#show", as: :rails_health_check
+
+  # Sign-in, sign-up and sign-out are Rodauth routes (app/misc/rodauth_main.rb).
+  resource :account, only: %i[show edit update]
+  get "/native-session-changed", to: "native/sessions#show", as: :native_session_changed
+
+  resources :movies do
+    resources :reviews, only: %i[new create]
+  end
+
+  resources :people
+
+  resources :reviews, except: %i[new create]
+
+  resources :watchlist_items
+
+  resources :genres
+
+  root "movies#index"
+end

@@ -1,0 +1,4 @@
+# Each entity's singular and plural key as the Plan names them.
+ActiveSupport::Inflector.inflections(:en) do |inflect|
+  inflect.irregular "note", "notes"
+end

@@ -1,0 +1,11 @@
+Rails.application.routes.draw do
+  # Path configuration of the native clients, served to them at launch. Listed before every
+  # scaffold route so none can claim these paths; nothing links here, so no helpers.
+  get "/configurations/ios_v1", to: "native/configurations#ios_v1", as: nil
+
+  get "up" => "rails/health#show", as: :rails_health_check
+
+  resources :notes
+
+  root "notes#index"
+end

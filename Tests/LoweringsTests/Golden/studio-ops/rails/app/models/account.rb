@@ -1,0 +1,4 @@
+class Account < ApplicationRecord
+  include Rodauth::Model(RodauthMain)
+  enum :status, { unverified: 1, verified: 2, closed: 3 }
+end

@@ -1,0 +1,10 @@
+class CreateInvoices < ActiveRecord::Migration[8.0]
+  def change
+    create_table :invoices do |t|
+      t.string :name, null: false
+      t.date :due_on
+
+      t.timestamps
+    end
+  end
+end
