@@ -1,7 +1,12 @@
 /// Lowers a loaded Plan into one `PlatformLowering` per tree, in a fixed order (rails, ios,
-/// android). Pure: the Plan in, tasks and facts out.
+/// android). Pure: the Plan in, tasks and facts out. The native clients lower first, so that
+/// Rails adds its server-side files (served path configuration, previews, workflows) only for
+/// clients that were actually emitted.
 public enum PlanLowering {
     public static func lower(_ loaded: LoadedPlan) -> [PlatformLowering] {
-        [RailsLowering.lower(loaded), IOSLowering.lower(loaded), AndroidLowering.lower(loaded)]
+        let ios = IOSLowering.lower(loaded)
+        let android = AndroidLowering.lower(loaded)
+        let emitted = Set([ios, android].filter { $0.status == .emitted }.map(\.platform))
+        return [RailsLowering.lower(loaded, emittedClients: emitted), ios, android]
     }
 }
