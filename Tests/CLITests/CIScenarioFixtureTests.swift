@@ -15,6 +15,9 @@ struct SyntheticPlan: Hashable {
     var accent = "#E4572E"
     /// A Rails-only fact (the fields of the first entity).
     var railsFields = "title,released_on"
+    /// When set, the iOS app icon is a copy of this pinned object (as the monogram PNGs are);
+    /// the object must be in the store the compile reads.
+    var pinnedIcon: Digest?
 
     var digest: Digest { Digest.of("\(key)|\(name)|\(accent)|\(railsFields)") }
 
@@ -45,6 +48,11 @@ struct SyntheticPlan: Hashable {
         var projections: [String: Projection] = [:]
         var tasks: [FileTask] = []
         for seam in pin.seams where seam.origin == .replaces {
+            if seam.owner == "ios.app_icon", let icon = pinnedIcon {
+                tasks.append(FileTask(id: seam.owner, family: seam.owner, platform: pin.name, release: "synthetic-1",
+                                      path: mounted(pin.mount, seam.path), copying: icon))
+                continue
+            }
             let reads = reads(seam.owner)
             for p in reads { projections[p.name] = p }
             let text = seam.owner + "\n" + reads.map(\.text).joined(separator: "\n") + "\n"
