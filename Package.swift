@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "Cache", dependencies: ["CSQLite", "CCrypto", "CZlib"], exclude: ["README.md"]),
         .target(name: "Tasks", dependencies: ["Cache"], exclude: ["README.md"]),
         .target(name: "Archive", dependencies: ["Cache", "CZlib"], exclude: ["README.md"]),
-        .target(name: "Lowerings", dependencies: ["Cache", "Tasks"], exclude: ["README.md"]),
+        .target(name: "Lowerings", dependencies: ["Cache", "Tasks"], exclude: ["README.md", "Monogram/README.md"]),
         .target(name: "CLI", dependencies: ["Cache", "Tasks", "Archive", "Lowerings"], path: "Sources/orchestrate/CLI"),
         .executableTarget(name: "orchestrate", dependencies: ["CLI"], path: "Sources/orchestrate/Main"),
         .testTarget(name: "CacheTests", dependencies: ["Cache"]),

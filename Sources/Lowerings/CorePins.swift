@@ -5,11 +5,11 @@ public enum CorePins {
         name: "rails", digest: "d6cae0d2ed80248a1887e88a566dbbd19ce461e36269ef6e0dc78a44e97d7427",
         revision: "rails-core-2026-08.1", mount: "", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
-        name: "ios", digest: "98ff19da0845acfa5edfebda3ca3b79b75b814ef5db7cee81d7c00b1569a4cfa",
-        revision: "ios-core-2026-08.1", mount: "ios", seams: CoreCatalog.iosSeams)
+        name: "ios", digest: "fb227bdfddcd92435e46f82b4d6e0d8b808b289fa5352f04cdc12e11899f5cd2",
+        revision: "ios-core-2026-08.2", mount: "ios", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
-        name: "android", digest: "619b6144f8a347780fb4d8b9e2d14872659e96a38835346d700c18d8677e8c38",
-        revision: "android-core-2026-09.1", mount: "android", seams: CoreCatalog.androidSeams)
+        name: "android", digest: "5901e110d77cebb15e66f9a609a4ab3984d1dce79b5f9e95fca76859b000038c",
+        revision: "android-core-2026-09.2", mount: "android", seams: CoreCatalog.androidSeams)
 
     public static let all = [rails, ios, android]
 

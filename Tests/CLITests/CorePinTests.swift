@@ -45,4 +45,16 @@ final class CorePinTests: XCTestCase {
         XCTAssertTrue(first.hasPrefix(CorePins.rails.digest.hex))
         XCTAssertEqual(h.run("core", "pack", "missing-dir"), 66)
     }
+
+    /// cas/ holds exactly the pinned objects: nothing stale, nothing missing.
+    func testSeedStoreHoldsExactlyThePinnedObjects() throws {
+        let cas = Self.repo.appendingPathComponent("cas").path
+        var present: Set<String> = []
+        for shard in try FileManager.default.contentsOfDirectory(atPath: cas) where shard.count == 2 {
+            for name in try FileManager.default.contentsOfDirectory(atPath: cas + "/" + shard) { present.insert(name) }
+        }
+        let pinned = Set(CorePins.all.map(\.digest.hex) + Monogram.all.map(\.iosIconDigest.hex))
+        XCTAssertEqual(present.subtracting(pinned).sorted(), [], "objects in cas/ that nothing pins; remove them")
+        XCTAssertEqual(pinned.subtracting(present).sorted(), [], "pinned objects missing from cas/")
+    }
 }

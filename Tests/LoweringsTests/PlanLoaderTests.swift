@@ -130,3 +130,11 @@ final class PlanLoaderTests: XCTestCase {
         ])
     }
 }
+
+final class FollowOnDiagnosticTests: XCTestCase {
+    func testAMissingSectionIsReportedOnceNotAsItsChildren() {
+        let r = PlanLoader.load(bytes: Array(#"{"plan_format": 1, "project_id": "0f8fad5b-d9cb-469f-a165-70867728950e", "entities": []}"#.utf8), file: "p.json")
+        XCTAssertEqual(r.diagnostics.map(\.code.rawValue), ["plan.missing_key"])
+        XCTAssertEqual(r.diagnostics.first?.pointer.description, "/application")
+    }
+}

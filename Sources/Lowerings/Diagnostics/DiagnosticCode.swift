@@ -69,10 +69,22 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case fieldToUnknownEntity = "plan.field.to_unknown_entity"
 
     // MARK: iOS lowering (ios-application-2026-08)
-    case iosPlaceholder = "ios.placeholder"
+    case iosKeyTooLong = "ios.identity.key_too_long"
+    case iosKeyNotDNSLabel = "ios.identity.key_not_dns_label"
+    case iosDomainTooLong = "ios.identity.domain_too_long"
+    case iosDomainLabelInvalid = "ios.identity.domain_label_invalid"
+    case iosDomainFinalLabelNotLetter = "ios.identity.domain_final_label_not_letter"
+    case iosDomainReservedInvalid = "ios.identity.domain_reserved_invalid"
+    case iosDisplayNameLineBreak = "ios.display_name.line_break"
+    case iosDisplayNameTrailingBackslash = "ios.display_name.trailing_backslash"
+    case iosNavigationNoEntry = "ios.navigation.no_entry"
 
     // MARK: Android lowering (android-application-2026-09)
-    case androidPlaceholder = "android.placeholder"
+    case androidIdentityKeywordSegment = "android.identity.keyword_segment"
+    case androidIdentityInvalidSegment = "android.identity.invalid_segment"
+    case androidIdentityTooLong = "android.identity.too_long"
+    case androidIdentityPlaceholderLabelTooLong = "android.identity.placeholder_label_too_long"
+    case androidNavigationNoEntry = "android.navigation.no_entry"
 
     // MARK: Rails lowering
     case railsPlaceholder = "rails.placeholder"

@@ -23,7 +23,13 @@ struct PlanValidator {
     }
 
     mutating func report(_ code: DiagnosticCode, _ pointer: JSONPointer, _ message: String) {
-        guard !skipped.contains(pointer) else { return }
+        // A value whose decoding failed, or that sits below one, was reported already.
+        var p = pointer
+        while true {
+            if skipped.contains(p) { return }
+            if p.isRoot { break }
+            p = p.parent
+        }
         diagnostics.append(Diagnostic(file: file, position: positions.position(of: pointer), pointer: pointer,
                                       code: code, message: message))
     }

@@ -1,5 +1,7 @@
 // Seam placeholder (owner: android.application_definition). Composition
-// replaces this file; Core reads exactly these declarations.
+// replaces this file; Core reads exactly these declarations. The application
+// ID and origin are not here: they come from app/application.properties
+// through BuildConfig, so a new domain rewrites no Kotlin source.
 package dev.firstdraft.app.generated
 
 import dev.firstdraft.app.InterfaceTheme
@@ -7,9 +9,6 @@ import dev.firstdraft.app.NavigationEntry
 import dev.firstdraft.app.R
 
 object ApplicationDefinition {
-    const val APPLICATION_ID = "invalid.firstdraft.firstdraft_core"
-    const val ORIGIN = "https://firstdraft-core.invalid"
-    const val DISPLAY_NAME = "First Draft"
     const val PROJECT_ID = "00000000-0000-4000-8000-000000000000"
     const val LOWERING_RELEASE = "android-application-2026-09"
     const val PROJECTION_DIGEST = "0000000000000000000000000000000000000000000000000000000000000000"

@@ -15,16 +15,6 @@ class GeneratedApplicationTest {
     }
 
     @Test
-    fun originMatchesBuildConfig() {
-        assertEquals(ApplicationDefinition.ORIGIN, BuildConfig.APP_ORIGIN)
-    }
-
-    @Test
-    fun applicationIdMatchesBuildConfig() {
-        assertEquals(ApplicationDefinition.APPLICATION_ID, BuildConfig.APPLICATION_ID)
-    }
-
-    @Test
     fun navigationHasALayout() {
         assertNotNull(TabLayout.forEntryCount(ApplicationDefinition.NAVIGATION.size))
     }
