@@ -72,6 +72,17 @@ final class ReuseCheckCommandTests: XCTestCase {
         }
     }
 
+    func testADerivedFieldNamesOnlyThePointersNoUnmovedFieldVouchesFor() {
+        let sources = ["display_name": ["/application/name"], "identity_digest": ["/application/key", "/application/name", "/application/domain"],
+                       "key_component": ["/application/key"], "origin": ["/application/domain"]]
+        XCTAssertEqual(ReuseComparison.suspects("identity_digest", moved: ["display_name", "identity_digest"], sources: sources), ["/application/name"])
+        XCTAssertEqual(ReuseComparison.suspects("identity_digest", moved: ["identity_digest", "key_component"], sources: sources),
+                       ["/application/key"], "display_name and origin did not move: name and domain are cleared")
+        XCTAssertEqual(ReuseComparison.suspects("display_name", moved: ["display_name"], sources: sources), ["/application/name"])
+        XCTAssertEqual(ReuseComparison.suspects("identity_digest", moved: ["identity_digest"], sources: sources),
+                       ["/application/key", "/application/name", "/application/domain"], "never empty: all sources when every one is vouched for")
+    }
+
     func testFilesAddedRemovedAndModeChangesAreNamed() throws {
         try compile(SyntheticPlan(), "base")
         try compile(SyntheticPlan(), "head")

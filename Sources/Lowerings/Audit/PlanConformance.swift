@@ -58,7 +58,11 @@ public enum PlanConformance {
         field("projection_digest", want.projectionDigest, have.projectionDigest) { $0?.hex ?? "null" }
         field("lowering_release", want.loweringRelease, have.loweringRelease) { $0 }
         field("core", want.core, have.core) { "\($0.archiveDigest.hex) (\($0.revision))" }
-        field("projections", want.projections ?? [:], have.projections ?? [:]) { "\($0.count) records" }
+        let wantProjections = want.projections ?? [:], haveProjections = have.projections ?? [:]
+        let differing = Set(wantProjections.keys).union(haveProjections.keys).filter { wantProjections[$0] != haveProjections[$0] }.sorted()
+        if !differing.isEmpty {
+            problems.append(Problem(message: "records projections that differ from the Plan's compile: \(differing.joined(separator: ", "))"))
+        }
         let wantFiles = Dictionary(want.files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let haveFiles = Dictionary(have.files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         for (path, w) in wantFiles.sorted(by: { $0.key < $1.key }) {

@@ -64,10 +64,10 @@ public enum ReuseComparison {
             guard b != nil || h != nil else { continue }
             let sources = (h?.sources ?? [:]).merging(b?.sources ?? [:]) { head, _ in head }
             if let b, let h {
-                let moved = Set(b.fields.keys).union(h.fields.keys).filter { b.fields[$0] != h.fields[$0] }.sorted()
-                for field in moved where field != "projection" && field != "version" {
+                let moved = Set(b.fields.keys).union(h.fields.keys).filter { b.fields[$0] != h.fields[$0] }
+                for field in moved.sorted() where field != "projection" && field != "version" {
                     fields.append("\(h.name).\(field)")
-                    for p in sources[field] ?? [] { add(p) }
+                    for p in suspects(field, moved: moved, sources: sources) { add(p) }
                 }
             } else {
                 for field in sources.keys.sorted() {
@@ -77,6 +77,16 @@ public enum ReuseComparison {
             }
         }
         return (names, fields, pointers)
+    }
+
+    /// The Plan pointers that may have moved `field`: its sources, less those another field of
+    /// the projection also derives from without having moved (a derived digest over five Plan
+    /// values names only the one whose own field moved). Never empty when the field has sources.
+    public static func suspects(_ field: String, moved: Set<String>, sources: [String: [String]]) -> [String] {
+        let all = sources[field] ?? []
+        let witnessed = Set(sources.filter { $0.key != field && !moved.contains($0.key) }.flatMap(\.value))
+        let kept = all.filter { !witnessed.contains($0) }
+        return kept.isEmpty ? all : kept
     }
 
     private static func projection(_ digest: Digest, in doc: ProvenanceDocument?) -> ProvenanceDocument.ProjectionRecord? {
