@@ -37,7 +37,7 @@ final class CIScenarioTests: XCTestCase {
     private func compile(_ n: Int, out: String? = nil) throws -> RunSummary {
         let dir = out ?? "c\(n)"
         XCTAssertEqual(h.run("compile", "plan\(n).json", "--out", dir, "--store", "store", "--summary", dir + ".summary.json"), 0, h.err)
-        return try RunSummary.decode(Array(h.read(dir + ".summary.json")!.utf8), path: dir)
+        return try RunSummary.decode(Array(try XCTUnwrap(h.read(dir + ".summary.json"), "compile of commit \(n) wrote no summary").utf8), path: dir)
     }
 
     private func requireEmitted(_ platform: String, _ summary: RunSummary) throws {
