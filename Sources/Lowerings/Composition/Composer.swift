@@ -22,14 +22,19 @@ public struct SeamOutput: Hashable, Sendable {
     public let owner: String
     public let taskKey: Digest
     public let renderedIn: Digest?
+    /// The named input digests the task key was built from (projections, dependency outputs,
+    /// pinned objects); recorded in provenance so a reuse check can say which input moved.
+    public let inputs: [String: Digest]
 
-    public init(path: String, digest: Digest, mode: UInt16, owner: String, taskKey: Digest, renderedIn: Digest?) {
+    public init(path: String, digest: Digest, mode: UInt16, owner: String, taskKey: Digest, renderedIn: Digest?,
+                inputs: [String: Digest] = [:]) {
         self.path = path
         self.digest = digest
         self.mode = mode
         self.owner = owner
         self.taskKey = taskKey
         self.renderedIn = renderedIn
+        self.inputs = inputs
     }
 }
 
@@ -43,6 +48,8 @@ public struct ComposedFile: Hashable, Sendable {
     public let owner: String
     public let taskKey: Digest?
     public let renderedIn: Digest?
+    /// The task's named inputs (empty for Core files).
+    public var inputs: [String: Digest] = [:]
 }
 
 /// A composed tree: its files, its native input digest, and its `FOUNDATION_PROVENANCE.json`.
@@ -69,14 +76,19 @@ public enum Composer {
         public var release: String
         /// Paths under the mount that belong to other trees (the root tree excludes `ios/`, `android/`).
         public var foreignRoots: [String]
+        /// The lowering's projections; those a seam output reads are recorded in provenance with
+        /// their per-field digests and Plan sources.
+        public var projections: [String: Projection]
 
-        public init(platform: String, pin: CorePin, planDigest: Digest, projectionDigest: Digest?, release: String, foreignRoots: [String] = []) {
+        public init(platform: String, pin: CorePin, planDigest: Digest, projectionDigest: Digest?, release: String, foreignRoots: [String] = [],
+                    projections: [String: Projection] = [:]) {
             self.platform = platform
             self.pin = pin
             self.planDigest = planDigest
             self.projectionDigest = projectionDigest
             self.release = release
             self.foreignRoots = foreignRoots
+            self.projections = projections
         }
     }
 
@@ -120,16 +132,18 @@ public enum Composer {
                 origin = .added
             }
             byPath[rel] = ComposedFile(path: rel, digest: o.digest, mode: o.mode, origin: origin, owner: o.owner,
-                                       taskKey: o.taskKey, renderedIn: o.renderedIn)
+                                       taskKey: o.taskKey, renderedIn: o.renderedIn, inputs: o.inputs)
         }
         for seam in ctx.pin.seams where seam.origin == .replaces && !seam.optional && !replaced.contains(seam.path) {
             throw CompositionError.missingSeam(platform: p, path: seam.path, owner: seam.owner)
         }
         let files = byPath.values.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
         let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, executable: $0.mode == 0o755, digest: $0.digest) })
+        let read = Set(outputs.flatMap(\.inputs.values))
+        let projections = ctx.projections.filter { read.contains($0.value.digest) }
         let provenance = ProvenanceDocument(
             platform: p, nativeInputDigest: digest, planDigest: ctx.planDigest, projectionDigest: ctx.projectionDigest,
-            release: ctx.release, pin: ctx.pin, files: files).encoded()
+            release: ctx.release, pin: ctx.pin, files: files, projections: projections).encoded()
         return Composition(platform: p, mount: mount, files: files, nativeInputDigest: digest, provenance: provenance)
     }
 }

@@ -27,9 +27,12 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         public var owner: String
         public var taskKey: Digest?
         public var renderedIn: Digest?
+        /// The named input digests of the task that produced the file (absent for Core files and
+        /// in provenance written before inputs were recorded).
+        public var inputs: [String: Digest]?
 
         enum CodingKeys: String, CodingKey {
-            case path, sha256, mode, origin, owner
+            case path, sha256, mode, origin, owner, inputs
             case taskKey = "task_key", renderedIn = "rendered_in"
         }
 
@@ -42,6 +45,27 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
             try c.encode(owner, forKey: .owner)
             try c.encode(taskKey, forKey: .taskKey)
             try c.encode(renderedIn, forKey: .renderedIn)
+            try c.encodeIfPresent(inputs, forKey: .inputs)
+        }
+    }
+
+    /// A projection some file of the tree was rendered from: its digest, the digest of each
+    /// top-level field, and the Plan pointers each field was derived from.
+    public struct ProjectionRecord: Codable, Hashable, Sendable {
+        public var name: String
+        public var digest: Digest
+        public var fields: [String: Digest]
+        public var sources: [String: [String]]
+
+        public init(_ projection: Projection) {
+            name = projection.name
+            digest = projection.digest
+            var fields: [String: Digest] = [:]
+            if case let .object(members) = projection.value {
+                for (field, value) in members { fields[field] = Digest.of(value.canonical) }
+            }
+            self.fields = fields
+            sources = projection.sources
         }
     }
 
@@ -53,15 +77,18 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
     public var loweringRelease: String
     public var core: Core
     public var files: [File]
+    /// The projections the tree's seam files read, by the lowering's name for them (absent in
+    /// provenance written before projections were recorded).
+    public var projections: [String: ProjectionRecord]?
 
     enum CodingKeys: String, CodingKey {
-        case schema, platform, core, files
+        case schema, platform, core, files, projections
         case nativeInputDigest = "native_input_digest", planDigest = "plan_digest", projectionDigest = "projection_digest"
         case loweringRelease = "lowering_release"
     }
 
     init(platform: String, nativeInputDigest: Digest, planDigest: Digest, projectionDigest: Digest?, release: String,
-         pin: CorePin, files: [ComposedFile]) {
+         pin: CorePin, files: [ComposedFile], projections: [String: Projection] = [:]) {
         schema = Self.schemaID
         self.platform = platform
         self.nativeInputDigest = nativeInputDigest
@@ -71,8 +98,9 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         core = Core(archiveDigest: pin.digest, revision: pin.revision, archiveRoot: "", excludedPaths: pin.excludedRoots, mountedPath: pin.mount)
         self.files = files.map {
             File(path: $0.path, sha256: $0.digest, mode: $0.mode == 0o755 ? "100755" : "100644", origin: $0.origin.rawValue,
-                 owner: $0.owner, taskKey: $0.taskKey, renderedIn: $0.renderedIn)
+                 owner: $0.owner, taskKey: $0.taskKey, renderedIn: $0.renderedIn, inputs: $0.origin == .core ? nil : $0.inputs)
         }
+        self.projections = projections.isEmpty ? nil : projections.mapValues(ProjectionRecord.init)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -85,6 +113,7 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         try c.encode(loweringRelease, forKey: .loweringRelease)
         try c.encode(core, forKey: .core)
         try c.encode(files, forKey: .files)
+        try c.encodeIfPresent(projections, forKey: .projections)
     }
 
     public func encoded() -> [UInt8] {

@@ -19,15 +19,18 @@ public enum CompileCommand: Command {
                         ~/.cache/orchestrate)
       --jobs N          parallel tasks (default: the number of cores)
       --summary FILE    write the run summary (orchestrate.summary/1) to FILE
+      --slsa FILE       write an in-toto Statement v1 with an SLSA Provenance v1 predicate to FILE
+                        (builder id: $ORCHESTRATE_BUILDER_ID, else urn:orchestrate:builder:cli)
       --progress        show the progress line even when stderr is not a terminal
       --demo N          compile a built-in synthetic set of N tasks instead of a Plan
       --demo-variant V  change every 100th demo task's content (for incremental demos)
 
     """
-    public static let spec = Arguments.Spec(valued: ["out", "store", "jobs", "summary", "demo", "demo-variant"],
+    public static let spec = Arguments.Spec(valued: ["out", "store", "jobs", "summary", "demo", "demo-variant", "slsa"],
                                             flags: ["progress"], positionals: 0...1)
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
+        let started = Date()
         guard let out = args.value("out") else {
             throw CLIError.usage("compile: --out DIR is required", hint: "orchestrate compile plan.json --out app/")
         }
@@ -64,6 +67,13 @@ public enum CompileCommand: Command {
         line?.finish()
         StoreOptions.report(chain, ctx)
         if let path = args.value("summary") { try write(outcome.summary, to: ctx.path(path)) }
+        if let path = args.value("slsa") {
+            let run = SLSAProvenance.Run(planPath: args.positionals.first, planFile: args.positionals.first.map(ctx.path), demo: try args.int("demo"),
+                                         set: set, summary: outcome.summary, outDirectory: ctx.path(out),
+                                         summaryPath: args.value("summary").map(ctx.path), summaryDisplay: args.value("summary"),
+                                         started: started, finished: Date())
+            try SLSAProvenance.write(run, environment: ctx.environment, to: ctx.path(path))
+        }
         let t = outcome.summary.totals
         let r = outcome.report
         ctx.out("\(t.tasks) tasks: \(t.rendered) rendered, \(t.reusedLocal) local, \(t.reusedSeed) seed, \(t.reusedRemote) remote; "

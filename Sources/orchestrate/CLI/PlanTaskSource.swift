@@ -62,11 +62,12 @@ enum PlanTaskSource {
             }
             let outputs = record.results.filter { $0.platform == lowering.platform }.map {
                 SeamOutput(path: $0.path, digest: $0.output!, mode: $0.mode.rawValue, owner: $0.family,
-                           taskKey: $0.key.digest, renderedIn: $0.renderedIn)
+                           taskKey: $0.key.digest, renderedIn: $0.renderedIn, inputs: $0.key.inputs)
             }
             let composition = try Composer.compose(
                 .init(platform: lowering.platform, pin: pin, planDigest: planDigest, projectionDigest: lowering.definitionDigest,
-                      release: lowering.release, foreignRoots: lowering.mount.isEmpty ? foreign : []),
+                      release: lowering.release, foreignRoots: lowering.mount.isEmpty ? foreign : [],
+                      projections: lowering.projections),
                 core: core, outputs: outputs)
             for f in composition.files {
                 assembly.files.append(TreeFile(path: mounted(pin.mount, f.path), digest: f.digest, mode: FileMode(rawValue: f.mode)!,

@@ -1,0 +1,85 @@
+import Cache
+import Foundation
+import Lowerings
+
+/// `orchestrate artifact put|get --platform P --digest D FILE [--store DIR]`
+public enum ArtifactCommand: Command {
+    public static let name = "artifact"
+    public static let abstract = "keep (put) and fetch (get) a native build artifact by native input digest"
+    public static let help = """
+    usage: orchestrate artifact put --platform ios|android --digest D FILE [--store DIR]
+           orchestrate artifact get --platform ios|android --digest D FILE [--store DIR]
+
+      put   store FILE (an APK, a zipped simulator app) as a content-addressed object and map
+            (platform, native input digest D) to it in the action cache
+      get   write the artifact stored for (platform, D) to FILE, verified against its digest;
+            exit 1 when there is none
+
+    D is a native input digest as `orchestrate digest` prints it (64 hex characters). The
+    artifact lives in the store chain like rendered files: the local store, then a remote.
+
+    options:
+      --platform P   ios or android (rails is accepted too)
+      --digest D     the native input digest the artifact was built from
+      --store DIR    local store (default: $ORCHESTRATE_STORE, $XDG_CACHE_HOME/orchestrate,
+                     ~/.cache/orchestrate)
+
+    exit codes: 0 stored or fetched, 1 no artifact for that digest, 64 usage, 66 FILE missing
+    (put), 74 store or I/O failure.
+
+    """
+    public static let spec = Arguments.Spec(valued: ["platform", "digest", "store"], positionals: 2...2)
+
+    /// Release recorded with artifact entries.
+    static let release = "artifact/1"
+
+    /// The action-cache key of (platform, native input digest): domain-separated from task keys.
+    public static func key(platform: String, nativeInputDigest: Digest) -> Digest {
+        var b = DigestBuilder(domain: "orchestrate.artifact", version: 1)
+        b.add(platform)
+        b.add(nativeInputDigest)
+        return b.finalize()
+    }
+
+    public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
+        let pin = try ComposedTrees.pin(args.value("platform"), command: name)
+        guard let hex = args.value("digest") else {
+            throw CLIError.usage("artifact: --digest D is required", hint: "D=$(orchestrate digest app/ --platform \(pin.name))")
+        }
+        guard let digest = Digest(hex: hex) else {
+            throw CLIError.usage("artifact: --digest must be 64 hex characters (a native input digest), not \"\(hex)\"", hint: nil)
+        }
+        let verb = args.positionals[0]
+        let display = args.positionals[1]
+        let file = ctx.path(display)
+        let key = key(platform: pin.name, nativeInputDigest: digest)
+        switch verb {
+        case "put":
+            guard let data = FileManager.default.contents(atPath: file) else { throw CLIError.inputMissing(path: display, what: "artifact") }
+            let chain = try StoreOptions.chain(args, ctx)
+            let name = (file as NSString).lastPathComponent
+            let entry = try chain.store(key: key, outputs: [(name, [UInt8](data), false)], release: release, renderedIn: nil)
+            StoreOptions.report(chain, ctx)
+            ctx.out("stored \(pin.name) artifact \(name) (\(data.count) bytes, sha256 \(entry.outputs[0].digest.hex)) for native input digest \(digest.hex)\n")
+            return ExitCode.success
+        case "get":
+            let chain = try StoreOptions.chain(args, ctx)
+            defer { StoreOptions.report(chain, ctx) }
+            guard let (entry, _) = chain.lookup(key), entry.outputs.count == 1,
+                  let (bytes, _) = chain.object(entry.outputs[0].digest),
+                  Digest.of(bytes) == entry.outputs[0].digest, UInt64(bytes.count) == entry.outputs[0].size else {
+                ctx.err("orchestrate artifact: no \(pin.name) artifact for native input digest \(digest.hex); build it and run `orchestrate artifact put`\n")
+                return ExitCode.negative
+            }
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                throw CacheError.io(path: display, operation: "write artifact", errno: EIO)
+            }
+            ctx.out("fetched \(pin.name) artifact \(entry.outputs[0].path) (\(bytes.count) bytes, sha256 \(entry.outputs[0].digest.hex)) → \(display)\n")
+            return ExitCode.success
+        default:
+            throw CLIError.usage("artifact: unknown subcommand \"\(verb)\"", hint: "use put or get")
+        }
+    }
+}

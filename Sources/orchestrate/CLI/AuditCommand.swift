@@ -1,0 +1,98 @@
+import Archive
+import Cache
+import Foundation
+import Lowerings
+import Tasks
+
+/// `orchestrate audit DIR [--plan PLAN] [--json]`
+public enum AuditCommand: Command {
+    public static let name = "audit"
+    public static let abstract = "check every file of a compiled output against its provenance (and a Plan)"
+    public static let help = """
+    usage: orchestrate audit DIR [--plan PLAN] [--json]
+
+    For every composed tree of DIR that has a FOUNDATION_PROVENANCE.json (the root, ios/,
+    android/), checks every file against its provenance: digest, mode, origin and owner; Core
+    files against the pinned Core archive in cas/; the Core pin; the native input digest. Files
+    present but not recorded are findings too (.orchestrate/ and the provenance files aside).
+
+    With --plan, also re-derives the whole output from PLAN and the pinned Cores, in memory, and
+    proves DIR is exactly that: every file's digest and mode, every provenance record (task_key,
+    inputs, owner, …), nothing missing, nothing extra. This catches a provenance file edited to
+    match a tampered file.
+
+    Each finding is one line: `<code> <path>: <what was seen>`. Codes:
+      audit.file_modified  audit.file_deleted  audit.file_undeclared  audit.mode_changed
+      audit.core_file_differs  audit.core_file_missing  audit.provenance_unparseable
+      audit.unknown_owner  audit.owner_mismatch  audit.origin_mismatch  audit.core_pin_unknown
+      audit.platform_mismatch  audit.native_digest_mismatch  audit.not_from_plan
+
+    options:
+      --plan PLAN   also prove that DIR is what PLAN compiles to
+      --json        print {clean, trees: [{platform, provenance, files}], findings: [{code, tree,
+                    path, message}]}
+
+    exit codes: 0 clean, 1 findings, 64 usage, 65 invalid PLAN, 66 DIR, PLAN or every provenance
+    file missing, 74 I/O.
+
+    """
+    public static let spec = Arguments.Spec(valued: ["plan"], flags: ["json"], positionals: 1...1)
+
+    struct TreeReport: Encodable {
+        let platform: String
+        let provenance: String
+        let files: Int
+    }
+
+    struct Report: Encodable {
+        let clean: Bool
+        let trees: [TreeReport]
+        let findings: [AuditFinding]
+    }
+
+    /// Audits every tree of `root` that has provenance and, given a Plan's task set, proves the
+    /// output is what it compiles to. Returns the trees audited and the findings, sorted.
+    static func audit(root: String, plan: TaskSet?, seed: SeedStore?) throws -> (trees: [TreeSnapshot], findings: [AuditFinding]) {
+        let all = try ComposedTrees.allFiles(root)
+        let trees = CorePins.all.compactMap { ComposedTrees.snapshot(root: root, pin: $0, all: all) }.filter { $0.provenance != nil }
+        let cores = CoreFileCache(seed: seed)
+        var findings = trees.flatMap { TreeAudit.audit($0, coreFiles: cores.files) }
+        if let plan {
+            let expected = try PlanRederivation.expected(plan, seed: seed)
+            var actual: [String: TreeDigest.Entry] = [:]
+            var actualProvenance: [String: [UInt8]] = [:]
+            for e in all { actual[e.path] = e }
+            for path in expected.provenance.keys {
+                if let bytes = FileManager.default.contents(atPath: root + "/" + path) { actualProvenance[path] = [UInt8](bytes) }
+            }
+            findings += PlanConformance.compare(expected: expected.files, expectedProvenance: expected.provenance,
+                                                actual: actual, actualProvenance: actualProvenance)
+        }
+        return (trees, findings.sorted())
+    }
+
+    public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
+        let display = args.positionals[0]
+        let root = ctx.path(display)
+        guard ComposedTrees.isDirectory(root) else { throw CLIError.inputMissing(path: display, what: "output directory") }
+        // Load the Plan first: a bad --plan is a usage problem, not a finding.
+        let planSet = try args.value("plan").map { try PlanTaskSource.load(ctx.path($0), displayPath: $0, ctx: ctx) }
+        let seed = SeedLocation.find(environment: ctx.environment).map { SeedStore(root: $0) }
+        if seed == nil { ctx.err("orchestrate audit: warning: no seed store cas/ found; Core files are checked against provenance only\n") }
+        let (trees, findings) = try audit(root: root, plan: planSet, seed: seed)
+        guard !trees.isEmpty || planSet != nil else {
+            throw CLIError.inputMissing(path: mounted(display, TreeDigest.provenanceFile), what: "provenance (no tree of the output has one)")
+        }
+        let treeReports = trees.map { TreeReport(platform: $0.platform, provenance: $0.provenancePath, files: $0.files.count) }
+        if args.flag("json") {
+            ctx.out(try JSONOutput.encode(Report(clean: findings.isEmpty, trees: treeReports, findings: findings)))
+        } else {
+            for f in findings { ctx.out(f.description + "\n") }
+            let summary = treeReports.map { "\($0.platform) (\($0.files) files)" }.joined(separator: ", ")
+            let checked = (summary.isEmpty ? "no provenance" : summary) + (planSet == nil ? "" : "; re-derived from \(args.value("plan")!)")
+            ctx.out(findings.isEmpty ? "audit: clean: \(checked)\n" : "audit: \(findings.count) finding\(findings.count == 1 ? "" : "s"): \(checked)\n")
+        }
+        return findings.isEmpty ? ExitCode.success : ExitCode.negative
+    }
+}
+

@@ -1,0 +1,58 @@
+import Cache
+import Foundation
+import Lowerings
+
+/// `orchestrate digest DIR --platform ios|android|rails [--json]`
+public enum DigestCommand: Command {
+    public static let name = "digest"
+    public static let abstract = "recompute a tree's native input digest from its files"
+    public static let help = """
+    usage: orchestrate digest DIR --platform ios|android|rails [--json]
+
+    Recomputes the native input digest ("tree digest v1") of one composed tree of the output
+    directory DIR from its files: DIR/ios, DIR/android, or for rails DIR without ios/, android/,
+    .orchestrate/ and the provenance file. Prints it (the same value as the shell pipeline in
+    DESIGN.md). Exits 1 when the tree's FOUNDATION_PROVENANCE.json records another digest.
+
+    options:
+      --platform P   ios, android or rails
+      --json         print {platform, digest, recorded, matches, files}
+
+    exit codes: 0 digest printed (and matches the provenance, if any), 1 it disagrees with the
+    provenance, 64 usage, 65 invalid provenance, 66 DIR or the tree missing, 74 I/O.
+
+    """
+    public static let spec = Arguments.Spec(valued: ["platform"], flags: ["json"], positionals: 1...1)
+
+    public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
+        let pin = try ComposedTrees.pin(args.value("platform"), command: name)
+        let display = args.positionals[0]
+        let tree = try ComposedTrees.snapshot(root: ctx.path(display), pin: pin, display: display)
+        let recorded = try ComposedTrees.provenance(tree, display: display)?.nativeInputDigest
+        let digest = tree.digest
+        let matches = recorded.map { $0 == digest }
+        if args.flag("json") {
+            struct Out: Encodable {
+                let platform: String, digest: Digest, recorded: Digest?, matches: Bool?, files: Int
+                func encode(to encoder: Encoder) throws {
+                    var c = encoder.container(keyedBy: CodingKeys.self)
+                    try c.encode(platform, forKey: .platform)
+                    try c.encode(digest, forKey: .digest)
+                    try c.encode(recorded, forKey: .recorded)
+                    try c.encode(matches, forKey: .matches)
+                    try c.encode(files, forKey: .files)
+                }
+                enum CodingKeys: String, CodingKey { case platform, digest, recorded, matches, files }
+            }
+            ctx.out(try JSONOutput.encode(Out(platform: pin.name, digest: digest, recorded: recorded, matches: matches, files: tree.files.count)))
+        } else {
+            ctx.out(digest.hex + "\n")
+        }
+        if let recorded, recorded != digest {
+            ctx.err("orchestrate digest: \(mounted(display, tree.provenancePath)) records native input digest \(recorded.hex), but the files hash to \(digest.hex); run `orchestrate audit \(display)` to see which files moved\n")
+            return ExitCode.negative
+        }
+        return ExitCode.success
+    }
+}
+

@@ -1,0 +1,168 @@
+import Cache
+import Foundation
+import Lowerings
+import Tasks
+
+/// An in-toto Statement v1 with an SLSA Provenance v1 predicate for one compile (`compile
+/// --slsa FILE`). Subjects are the composed trees by native input digest (and their provenance
+/// files by SHA-256); resolved dependencies are the Plan file, the pinned Core archives and every
+/// pinned object a task copied (the monogram PNGs), by digest.
+///
+/// Field names follow in-toto `spec/v1/statement.md` and SLSA `docs/spec/v1.0/provenance.md`
+/// (`schema/provenance.proto`, serialized in lowerCamelCase).
+enum SLSAProvenance {
+    static let statementType = "https://in-toto.io/Statement/v1"
+    static let predicateType = "https://slsa.dev/provenance/v1"
+    /// Our build type: a compile of a Plan into output trees (DESIGN.md, "CLI contract").
+    static let buildType = "urn:orchestrate:buildtype:compile:v1"
+    /// The builder, unless `ORCHESTRATE_BUILDER_ID` names the platform that ran us (e.g. a CI workflow URI).
+    static let defaultBuilderID = "urn:orchestrate:builder:cli"
+
+    struct ResourceDescriptor: Encodable, Equatable {
+        var name: String?
+        var uri: String?
+        var digest: [String: String]
+        var annotations: [String: String]?
+    }
+
+    struct Statement: Encodable {
+        let _type = SLSAProvenance.statementType
+        var subject: [ResourceDescriptor]
+        let predicateType = SLSAProvenance.predicateType
+        var predicate: Predicate
+    }
+
+    struct Predicate: Encodable {
+        var buildDefinition: BuildDefinition
+        var runDetails: RunDetails
+    }
+
+    struct BuildDefinition: Encodable {
+        var buildType: String
+        var externalParameters: ExternalParameters
+        var internalParameters: InternalParameters
+        var resolvedDependencies: [ResourceDescriptor]
+    }
+
+    struct ExternalParameters: Encodable {
+        /// The Plan as given on the command line, and its canonical digest.
+        var plan: String?
+        var planDigest: String?
+        var demo: Int?
+    }
+
+    struct InternalParameters: Encodable {
+        /// Lowering release per emitted tree, from its provenance.
+        var loweringReleases: [String: String]
+        /// `emitted`, `declined` or `omitted` per tree.
+        var platforms: [String: String]
+        var treeDigest = "tree digest v1"
+    }
+
+    struct RunDetails: Encodable {
+        var builder: Builder
+        var metadata: Metadata
+        var byproducts: [ResourceDescriptor]
+    }
+
+    struct Builder: Encodable {
+        var id: String
+        var version: [String: String]
+    }
+
+    struct Metadata: Encodable {
+        var invocationId: String
+        var startedOn: String
+        var finishedOn: String
+    }
+
+    struct Run {
+        var planPath: String?
+        var planFile: String?
+        var demo: Int?
+        var set: TaskSet
+        var summary: RunSummary
+        var outDirectory: String
+        var summaryPath: String?
+        var summaryDisplay: String?
+        var started: Date
+        var finished: Date
+        var invocationID = UUID().uuidString.lowercased()
+    }
+
+    static func statement(_ run: Run, environment: [String: String]) -> Statement {
+        var subjects: [ResourceDescriptor] = []
+        var dependencies: [ResourceDescriptor] = []
+        var releases: [String: String] = [:]
+        if let display = run.planPath, let file = run.planFile, let digest = try? Digest.ofFile(at: file) {
+            dependencies.append(ResourceDescriptor(name: "plan", uri: fileURI(display), digest: ["sha256": digest.hex],
+                                                   annotations: run.summary.planDigest.map { ["canonicalDigest": $0.hex] }))
+        }
+        for platform in run.summary.platforms.keys.sorted() {
+            guard let p = run.summary.platforms[platform], let nid = p.nativeInputDigest, let pin = CorePins.pin(for: platform) else { continue }
+            subjects.append(ResourceDescriptor(name: platform, uri: nil, digest: ["sha256": nid.hex],
+                                               annotations: ["digestAlgorithm": "orchestrate tree digest v1",
+                                                             "path": pin.mount.isEmpty ? "." : pin.mount]))
+            let provenancePath = mounted(pin.mount, TreeDigest.provenanceFile)
+            let full = run.outDirectory + "/" + provenancePath
+            if let bytes = FileManager.default.contents(atPath: full) {
+                subjects.append(ResourceDescriptor(name: provenancePath, uri: nil, digest: ["sha256": Digest.of([UInt8](bytes)).hex]))
+                if let doc = try? ProvenanceDocument.decode([UInt8](bytes)) { releases[platform] = doc.loweringRelease }
+            }
+            dependencies.append(ResourceDescriptor(name: "core:\(pin.name)", uri: casURI(pin.digest), digest: ["sha256": pin.digest.hex],
+                                                   annotations: ["revision": pin.revision]))
+        }
+        var pinned: [String: ResourceDescriptor] = [:]
+        for t in run.set.tasks {
+            guard let object = t.pinnedOutput else { continue }
+            pinned[t.path] = ResourceDescriptor(name: t.path, uri: casURI(object), digest: ["sha256": object.hex])
+        }
+        dependencies += pinned.keys.sorted().map { pinned[$0]! }
+        var byproducts: [ResourceDescriptor] = []
+        if let path = run.summaryPath, let display = run.summaryDisplay, let d = try? Digest.ofFile(at: path) {
+            byproducts.append(ResourceDescriptor(name: "summary", uri: fileURI(display), digest: ["sha256": d.hex]))
+        }
+        let builderID = environment["ORCHESTRATE_BUILDER_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultBuilderID
+        return Statement(
+            subject: subjects,
+            predicate: Predicate(
+                buildDefinition: BuildDefinition(
+                    buildType: buildType,
+                    externalParameters: ExternalParameters(plan: run.planPath, planDigest: run.summary.planDigest?.hex, demo: run.demo),
+                    internalParameters: InternalParameters(loweringReleases: releases,
+                                                           platforms: run.summary.platforms.mapValues(\.status)),
+                    resolvedDependencies: dependencies),
+                runDetails: RunDetails(
+                    builder: Builder(id: builderID, version: ["orchestrate": CLI.version]),
+                    metadata: Metadata(invocationId: run.invocationID, startedOn: timestamp(run.started), finishedOn: timestamp(run.finished)),
+                    byproducts: byproducts)))
+    }
+
+    static func write(_ run: Run, environment: [String: String], to path: String) throws {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let data = try e.encode(statement(run, environment: environment)) + Data([0x0a])
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw TaskError.io(path: path, operation: "write SLSA provenance", errno: EIO)
+        }
+    }
+
+    /// RFC 3339, UTC, `Z`, whole seconds.
+    static func timestamp(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: date)
+    }
+
+    /// A committed object of the seed store, by digest.
+    static func casURI(_ digest: Digest) -> String { "orchestrate:cas/sha256/\(digest.hex)" }
+
+    /// A path as given on the command line (relative to the working directory of the run).
+    static func fileURI(_ path: String) -> String {
+        let allowed = CharacterSet.urlPathAllowed
+        return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
+    }
+}
