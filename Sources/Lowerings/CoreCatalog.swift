@@ -54,6 +54,9 @@ public enum CoreCatalog {
     public static let railsSeams: [CoreSeam] = [
         // The GapSet of the whole compile, at the output root.
         CoreSeam(path: "FOUNDATION_GAPS.json", owner: "rails.gapset", origin: .adds),
+        // Web bookmark icons (the pinned monogram PNG).
+        CoreSeam(path: "public/icon.png", owner: "rails.bookmark_icon", origin: .adds),
+        CoreSeam(path: "public/apple-touch-icon.png", owner: "rails.apple_touch_icon", origin: .adds),
         CoreSeam(path: "config/routes.rb", owner: "rails.routes", origin: .replaces),
         CoreSeam(path: "app/views/layouts/_navigation.html.erb", owner: "rails.navigation_partial", origin: .replaces),
         CoreSeam(path: "app/assets/stylesheets/theme.css", owner: "rails.theme_css", origin: .replaces),

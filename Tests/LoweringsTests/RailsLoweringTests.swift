@@ -84,7 +84,7 @@ final class RailsLoweringTests: XCTestCase {
             for task in lowering.tasks {
                 XCTAssertEqual(task.release, RailsLowering.release)
                 XCTAssertEqual(task.platform, "rails")
-                for (name, digest) in task.inputs {
+                for (name, digest) in task.inputs where name != "pinned_object" {
                     XCTAssertEqual(lowering.projections[name]?.digest, digest, "\(task.id) input \(name)")
                 }
             }

@@ -24,7 +24,7 @@ enum RailsHarness {
         for (input, id) in task.dependencies {
             outputs[input] = fakeConfiguration(String(id.prefix(while: { $0 != "." })))
         }
-        return try task.render(RenderContext(taskID: task.id, dependencyOutputs: outputs))
+        return try SeedRendering.render(task, dependencies: outputs)
     }
 
     /// Path → bytes of every Rails task.

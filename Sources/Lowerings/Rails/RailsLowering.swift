@@ -153,6 +153,12 @@ public enum RailsLowering {
             }
         }
 
+        // Web bookmark icons: the same pinned monogram the native launchers use.
+        let monogram = MonogramTasks.projection(appName: plan.application.name)
+        for (id, path) in [("rails.bookmark_icon", "public/icon.png"), ("rails.apple_touch_icon", "public/apple-touch-icon.png")] {
+            builder.append(MonogramTasks.pngCopy(appName: plan.application.name, id: id, platform: "rails", release: release, path: path),
+                           reads: [monogram])
+        }
         return PlatformLowering(platform: "rails", status: .emitted, release: release, mount: "", tasks: builder.tasks,
                                 projections: builder.projections)
     }

@@ -27,4 +27,10 @@ struct RailsTaskBuilder {
                       render: @escaping @Sendable () -> [UInt8]) {
         add(id: id, family: family, path: path, mode: mode, reads: reads, dependencies: [:]) { _ in render() }
     }
+
+    /// A task built elsewhere (the monogram copies), with the projections it reads.
+    mutating func append(_ task: FileTask, reads: [Projection]) {
+        for projection in reads { projections[projection.name] = projection }
+        tasks.append(task)
+    }
 }
