@@ -24,6 +24,6 @@ let package = Package(
         .testTarget(name: "TasksTests", dependencies: ["Tasks", "Cache"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Cache"]),
         .testTarget(name: "LoweringsTests", dependencies: ["Lowerings", "Cache", "Tasks"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Cache", "Tasks"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Cache", "Tasks"], exclude: ["Golden"]),
     ]
 )
