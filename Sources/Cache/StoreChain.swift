@@ -8,16 +8,25 @@ import Foundation
 ///   remote is recorded locally. The returned layer is the deepest one that had to answer.
 /// * Read failures (I/O, corrupt objects, a remote that is down) become misses plus a
 ///   `StoreEvent`; only writes of the run's own results throw.
+/// * The remote (`RemoteLayer`) is asked only on a local miss; its entries count only when every
+///   object they name arrives and re-hashes to its digest. The first remote failure disables it
+///   for the rest of the run; each kind of remote trouble is reported once.
 public final class StoreChain: Sendable {
     public let local: LocalStore
     public let seed: SeedStore?
     public let remote: (any RemoteCache)?
+    private let remoteLayer: RemoteLayer?
 
-    public init(local: LocalStore, seed: SeedStore? = nil, remote: (any RemoteCache)? = nil) {
+    /// `uploads: false` makes the remote read-only (runners that must not write to it).
+    public init(local: LocalStore, seed: SeedStore? = nil, remote: (any RemoteCache)? = nil, uploads: Bool = true) {
         self.local = local
         self.seed = seed
         self.remote = remote
+        remoteLayer = remote.map { RemoteLayer(cache: $0, uploads: uploads) }
     }
+
+    /// What the remote layer did so far (nil without a remote).
+    public var remoteCounts: RemoteCounts? { remoteLayer?.snapshot }
 
     /// Warnings collected so far from every layer, each once, in the order seen.
     public var events: [StoreEvent] {
@@ -26,6 +35,7 @@ public final class StoreChain: Sendable {
             let seen = Set(all)
             all += seed.events.all.filter { !seen.contains($0) }
         }
+        if let remoteLayer { all += remoteLayer.events }
         return all
     }
 
@@ -37,19 +47,19 @@ public final class StoreChain: Sendable {
         } catch {
             local.events.record(.readFailed(layer: .local, detail: "action cache entry \(key.hex): \(error)"))
         }
-        if found == nil, let remote {
-            do {
-                if let e = try remote.entry(for: key) { found = e; layer = .remote }
-            } catch {
-                local.events.record(.readFailed(layer: .remote, detail: "\(remote.location) entry \(key.hex): \(error)"))
-            }
+        var fromRemote = false
+        if found == nil, let remoteLayer, let e = remoteLayer.entry(for: key) {
+            found = e
+            layer = .remote
+            fromRemote = true
         }
         guard let entry = found else { return nil }
         for output in entry.outputs {
             guard let objectLayer = ensureLocal(output.digest, size: output.size) else { return nil }
             layer = Self.deeper(layer, objectLayer)
         }
-        if layer == .remote, found != nil, !local.readOnly {
+        if fromRemote { remoteLayer?.recordHit() }
+        if fromRemote, !local.readOnly {
             var copy = entry
             copy.createdMs = 0
             copy.lastUsedMs = 0
@@ -78,20 +88,9 @@ public final class StoreChain: Sendable {
                 local.events.record(.readFailed(layer: .seed, detail: "object \(digest.hex): \(error)"))
             }
         }
-        if let remote {
-            do {
-                if let bytes = try remote.object(digest) {
-                    guard Digest.of(bytes) == digest else {
-                        local.events.record(.corruptObject(digest: digest, layer: .remote, path: remote.location,
-                                                           reason: "downloaded bytes hash to a different digest", quarantinedTo: nil))
-                        return nil
-                    }
-                    copyToLocal(bytes, digest)
-                    return (bytes, .remote)
-                }
-            } catch {
-                local.events.record(.readFailed(layer: .remote, detail: "\(remote.location) object \(digest.hex): \(error)"))
-            }
+        if let remoteLayer, let bytes = remoteLayer.object(digest) {
+            copyToLocal(bytes, digest)
+            return (bytes, .remote)
         }
         return nil
     }
@@ -107,14 +106,7 @@ public final class StoreChain: Sendable {
         let now = local.clock()
         let entry = ActionEntry(outputs: files, release: release, createdMs: now, lastUsedMs: now)
         try local.actions.record(entry, for: key)
-        if let remote {
-            do {
-                for (o, f) in zip(outputs, files) { try remote.putObject(o.bytes, digest: f.digest) }
-                try remote.putEntry(entry, for: key)
-            } catch {
-                local.events.record(.writeFailed(layer: .remote, detail: "\(remote.location) upload of \(key.hex): \(error)"))
-            }
-        }
+        remoteLayer?.upload(key: key, entry: entry, bytes: outputs.map(\.bytes))
         return entry
     }
 

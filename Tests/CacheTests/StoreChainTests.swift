@@ -123,7 +123,9 @@ final class StoreChainTests: XCTestCase {
             default: return "\(e)"
             }
         }
-        XCTAssertEqual(kinds, ["read", "write"])
+        // The failed read opened the circuit breaker: the upload was not even tried.
+        XCTAssertEqual(kinds, ["read"])
+        XCTAssertEqual(remote.requests, 1)
     }
 
     func testLocalWriteFailureThrows() throws {
