@@ -71,8 +71,8 @@ public struct RemoteOptions: Sendable {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let name = text[..<colon].trimmingCharacters(in: .whitespaces)
         let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\r" || $0 == "\n" }),
-              !value.contains(where: { $0 == "\r" || $0 == "\n" }) else { return nil }
+        let control = { (s: String) in s.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7f } }
+        guard !name.isEmpty, !name.contains(" "), !control(name), !control(value) else { return nil }
         return HTTPHeader(name: name, value: value)
     }
 }
