@@ -120,7 +120,7 @@ public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
         guard let url = URL(string: options.baseURL + "/" + path) else {
             throw CacheError.remote(url: location + "/" + path, status: nil, reason: "cannot form a request URL")
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: options.timeout)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: options.timeout.rounded(.up) + 1)
         request.httpMethod = method
         for h in options.headers { request.addValue(h.value, forHTTPHeaderField: h.name) }
         if let body {

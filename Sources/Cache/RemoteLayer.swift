@@ -151,7 +151,9 @@ final class RemoteLayer: @unchecked Sendable {
         defer { lock.unlock() }
         guard !disabled else { return }
         disabled = true
-        let detail = "\(cache.location) \(what): \(error); remote cache disabled for the rest of this run"
+        // A CacheError.remote names the URL; other errors (test doubles) get the location.
+        let said = error is CacheError ? "\(error)" : "\(cache.location) \(what): \(error)"
+        let detail = "\(said); remote cache disabled for the rest of this run"
         failures.append(read ? .readFailed(layer: .remote, detail: detail) : .writeFailed(layer: .remote, detail: detail))
     }
 }

@@ -11,8 +11,10 @@ final class URLSessionTransport: @unchecked Sendable {
 
     init(timeout: Double, connections: Int) {
         let config = URLSessionConfiguration.ephemeral
-        config.timeoutIntervalForRequest = timeout
-        config.timeoutIntervalForResource = timeout
+        // FoundationNetworking hands libcurl whole seconds (0.5 would become "time out at once"):
+        // the session's own limit is a whole second later, the deadline below is the real one.
+        config.timeoutIntervalForRequest = timeout.rounded(.up) + 1
+        config.timeoutIntervalForResource = timeout.rounded(.up) + 1
         config.httpMaximumConnectionsPerHost = max(1, connections)
         config.urlCache = nil
         config.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -39,8 +41,7 @@ final class URLSessionTransport: @unchecked Sendable {
             task = session.dataTask(with: request, completionHandler: handler)
         }
         task.resume()
-        // URLSession enforces the timeout itself; this is the backstop when it does not.
-        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
+        if done.wait(timeout: .now() + timeout) == .timedOut {
             task.cancel()
             throw URLError(.timedOut)
         }
