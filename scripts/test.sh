@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in libsqlite3-dev libssl-dev zlib1g-dev; do
+for pkg in libsqlite3-dev libssl-dev zlib1g-dev python3-pil; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 for pair in ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx protoc:protobuf-compiler python3:python3; do

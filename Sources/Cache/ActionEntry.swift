@@ -22,12 +22,15 @@ public struct ActionEntry: Hashable, Sendable, Codable {
     public var createdMs: Int64
     /// Milliseconds since 1970, updated on every hit.
     public var lastUsedMs: Int64
+    /// The Plan digest of the run that first rendered the outputs (provenance `rendered_in`).
+    public var renderedIn: Digest?
 
-    public init(outputs: [OutputFile], release: String, createdMs: Int64 = 0, lastUsedMs: Int64 = 0) {
+    public init(outputs: [OutputFile], release: String, createdMs: Int64 = 0, lastUsedMs: Int64 = 0, renderedIn: Digest? = nil) {
         self.outputs = outputs
         self.release = release
         self.createdMs = createdMs
         self.lastUsedMs = lastUsedMs
+        self.renderedIn = renderedIn
     }
 
     public var totalSize: UInt64 { outputs.reduce(0) { $0 + $1.size } }

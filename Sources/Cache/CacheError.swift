@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// Every failure the Cache module reports, with the machine facts attached.
@@ -17,7 +18,18 @@ public enum CacheError: Error, Equatable, CustomStringConvertible {
         case let .io(path, op, e):
             return "\(op) \(path): \(String(cString: strerror(e))) (errno \(e)); check the path exists and is writable"
         case let .sqlite(path, code, message):
-            return "action cache \(path): SQLite error \(code): \(message); run `orchestrate store verify` or remove the file to rebuild the index"
+            let advice: String
+            switch code & 0xff {
+            case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM:
+                advice = "check that its folder exists and is writable, or pass another --store"
+            case SQLITE_BUSY, SQLITE_LOCKED:
+                advice = "another process held the index too long; retry, or check for a stuck orchestrate process"
+            case SQLITE_FULL, SQLITE_IOERR:
+                advice = "check free disk space and the disk's health"
+            default:
+                advice = "run `orchestrate store verify` or remove the file to rebuild the index"
+            }
+            return "action cache \(path): SQLite error \(code): \(message); \(advice)"
         case let .corruptObject(d, path):
             return "object \(d.hex) at \(path) does not match its digest; it was quarantined, run `orchestrate store verify`"
         case let .missingObject(d):

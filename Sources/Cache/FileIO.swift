@@ -106,6 +106,15 @@ enum FileIO {
                     isDirectory: st.st_mode & S_IFMT == S_IFDIR)
     }
 
+    struct Identity: Equatable { var device: UInt64; var inode: UInt64 }
+
+    /// The (device, inode) pair of a path, nil when it does not exist.
+    static func identity(_ path: String) -> Identity? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
+    }
+
     static func nowMs() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)

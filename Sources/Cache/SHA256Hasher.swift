@@ -16,7 +16,7 @@ public final class SHA256Hasher {
     deinit { EVP_MD_CTX_free(ctx) }
 
     public func update(_ data: some Collection<UInt8>) {
-        let done = data.withContiguousStorageIfAvailable { buf in
+        let done: Void? = data.withContiguousStorageIfAvailable { buf in
             update(UnsafeRawBufferPointer(buf))
         }
         if done == nil { update(Array(data)) }

@@ -9,12 +9,13 @@ import Foundation
 /// * Schema versioned by `PRAGMA user_version` (1). A newer version is refused, never rewritten.
 /// * A file that is not a database, or fails `PRAGMA quick_check` on open, is moved aside (to
 ///   `quarantineDirectory`), an empty index is started, and `.indexRebuilt` is recorded.
+/// * A file deleted or replaced while open is noticed (by device and inode) and reopened.
 /// * Last use is written on a hit only when the stored value is older than `touchInterval` ms
 ///   (one minute by default), so hits normally stay read-only.
 /// * One connection per instance, serialized by a lock; give each thread or process its own
 ///   instance for parallelism.
 public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
-    public static let schemaVersion: Int32 = 1
+    public static let schemaVersion: Int32 = 2
     public let path: String
     public let quarantineDirectory: String
     public let readOnly: Bool
@@ -23,6 +24,8 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     private let clock: @Sendable () -> Int64
     private let lock = NSLock()
     private var connection: SQLiteConnection
+    /// (device, inode) of the file `connection` has open, to notice it being deleted or replaced.
+    private var identity: FileIO.Identity?
 
     public static let systemClock: @Sendable () -> Int64 = { FileIO.nowMs() }
 
@@ -46,6 +49,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
             events.record(.indexRebuilt(path: path, movedTo: moved, reason: "SQLite error \(code): \(message)"))
             connection = try Self.openChecked(path)
         }
+        identity = FileIO.identity(path)
     }
 
     // MARK: ActionCache
@@ -54,10 +58,11 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         let found: ActionEntry? = try locked {
             try connection.transaction(write: false) {
                 guard var entry = try connection.withStatement(
-                    "SELECT release, created_ms, last_used_ms FROM entries WHERE key = ?", { s -> ActionEntry? in
+                    "SELECT release, created_ms, last_used_ms, rendered_in FROM entries WHERE key = ?", { s -> ActionEntry? in
                         try s.bind(1, key.bytes)
                         guard try s.step() else { return nil }
-                        return ActionEntry(outputs: [], release: s.text(0), createdMs: s.int64(1), lastUsedMs: s.int64(2))
+                        return ActionEntry(outputs: [], release: s.text(0), createdMs: s.int64(1), lastUsedMs: s.int64(2),
+                                           renderedIn: Self.optionalDigest(s.blob(3)))
                     }) else { return nil }
                 entry.outputs = try connection.withStatement(
                     "SELECT path, digest, size, executable FROM outputs WHERE key = ? ORDER BY ord") { s in
@@ -79,6 +84,9 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         return entry
     }
 
+    /// A 32-byte blob as a digest; an empty blob (unknown) as nil.
+    static func optionalDigest(_ blob: [UInt8]) -> Digest? { blob.count == 32 ? Digest(bytes: blob) : nil }
+
     public func record(_ entry: ActionEntry, for key: Digest) throws {
         try record([(key, entry)])
     }
@@ -91,8 +99,8 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
             try connection.transaction(write: true) {
                 try connection.withStatement("DELETE FROM outputs WHERE key = ?") { del in
                     try connection.withStatement("""
-                        INSERT OR REPLACE INTO entries(key, release, total_size, created_ms, last_used_ms)
-                        VALUES (?, ?, ?, ?, ?)
+                        INSERT OR REPLACE INTO entries(key, release, total_size, created_ms, last_used_ms, rendered_in)
+                        VALUES (?, ?, ?, ?, ?, ?)
                         """) { ins in
                         try connection.withStatement(
                             "INSERT INTO outputs(key, ord, path, digest, size, executable) VALUES (?, ?, ?, ?, ?, ?)") { out in
@@ -104,6 +112,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
                                 try ins.bind(3, Int64(clamping: entry.totalSize))
                                 try ins.bind(4, entry.createdMs != 0 ? entry.createdMs : now)
                                 try ins.bind(5, entry.lastUsedMs != 0 ? entry.lastUsedMs : now)
+                                try ins.bind(6, entry.renderedIn?.bytes ?? [])
                                 try ins.step()
                                 for (i, o) in entry.outputs.enumerated() {
                                     out.reset()
@@ -169,7 +178,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         try locked {
             try connection.transaction(write: false) {
                 try connection.withStatement("""
-                    SELECT e.key, e.release, e.created_ms, e.last_used_ms, o.path, o.digest, o.size, o.executable
+                    SELECT e.key, e.release, e.created_ms, e.last_used_ms, o.path, o.digest, o.size, o.executable, e.rendered_in
                     FROM entries e LEFT JOIN outputs o ON o.key = e.key
                     ORDER BY e.last_used_ms, e.key, o.ord
                     """) { s in
@@ -180,7 +189,8 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
                         if k != lastKey {
                             guard k.count == 32 else { throw corrupt("entry key of \(k.count) bytes") }
                             out.append((Digest(bytes: k), ActionEntry(outputs: [], release: s.text(1),
-                                                                      createdMs: s.int64(2), lastUsedMs: s.int64(3))))
+                                                                      createdMs: s.int64(2), lastUsedMs: s.int64(3),
+                                                                      renderedIn: Self.optionalDigest(s.blob(8)))))
                             lastKey = k
                         }
                         if !s.blob(5).isEmpty { out[out.count - 1].entry.outputs.append(try output(s, from: 4)) }
@@ -216,9 +226,23 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
 
     // MARK: Internals
 
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+    private func locked<T>(_ body: () throws -> T) throws -> T {
         lock.lock(); defer { lock.unlock() }
+        try reopenIfReplaced()
         return try body()
+    }
+
+    /// When the file was deleted (e.g. the store folder removed mid-run) or replaced (another
+    /// process moved a damaged index aside), writes through the old connection would vanish with
+    /// the old inode. Reopen the path instead, recreating its folder, and report it.
+    private func reopenIfReplaced() throws {
+        let now = FileIO.identity(path)
+        guard now != identity else { return }
+        if now == nil { try FileIO.makeDirectories((path as NSString).deletingLastPathComponent) }
+        connection = try Self.openChecked(path)
+        identity = FileIO.identity(path)
+        events.record(.indexRebuilt(path: path, movedTo: nil,
+                                    reason: now == nil ? "the file was deleted while in use" : "the file was replaced by another process"))
     }
 
     private func output(_ s: SQLiteStatement, from c: Int32) throws -> OutputFile {
@@ -260,7 +284,8 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
                         release TEXT NOT NULL,
                         total_size INTEGER NOT NULL,
                         created_ms INTEGER NOT NULL,
-                        last_used_ms INTEGER NOT NULL
+                        last_used_ms INTEGER NOT NULL,
+                        rendered_in BLOB NOT NULL DEFAULT x''
                     ) WITHOUT ROWID;
                     CREATE INDEX entries_last_used ON entries(last_used_ms);
                     CREATE TABLE outputs(
@@ -292,12 +317,16 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         }
     }
 
-    /// Moves the database and its WAL/SHM files into `directory`; returns the new database path.
-    static func moveAside(_ path: String, to directory: String, now: Int64) throws -> String {
+    /// Moves the database and its WAL/SHM files into `directory`; returns the new database path,
+    /// or nil when the file is already gone (another process moved it first).
+    static func moveAside(_ path: String, to directory: String, now: Int64) throws -> String? {
         try FileIO.makeDirectories(directory)
         let base = (path as NSString).lastPathComponent
         let dest = "\(directory)/\(base).corrupt-\(now)-\(getpid())"
-        guard rename(path, dest) == 0 else { throw CacheError.io(path: path, operation: "rename", errno: errno) }
+        guard rename(path, dest) == 0 else {
+            if errno == ENOENT { return nil }
+            throw CacheError.io(path: path, operation: "rename", errno: errno)
+        }
         for suffix in ["-wal", "-shm"] {
             if rename(path + suffix, dest + suffix) != 0 { unlink(path + suffix) }
         }

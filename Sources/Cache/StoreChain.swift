@@ -98,13 +98,19 @@ public final class StoreChain: Sendable {
     /// Puts every output's bytes into local, records the entry, and (best effort) uploads both to
     /// the remote. Throws `CacheError` when the local write fails.
     public func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String) throws -> ActionEntry {
+        try store(key: key, outputs: outputs, release: release, renderedIn: nil)
+    }
+
+    /// Stores outputs and records the entry; `renderedIn` is the Plan digest of the rendering run.
+    public func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String,
+                      renderedIn: Digest?) throws -> ActionEntry {
         var files: [OutputFile] = []
         for o in outputs {
             let d = try local.objects.put(o.bytes)
             files.append(OutputFile(path: o.path, digest: d, size: UInt64(o.bytes.count), executable: o.executable))
         }
         let now = local.clock()
-        let entry = ActionEntry(outputs: files, release: release, createdMs: now, lastUsedMs: now)
+        let entry = ActionEntry(outputs: files, release: release, createdMs: now, lastUsedMs: now, renderedIn: renderedIn)
         try local.actions.record(entry, for: key)
         remoteLayer?.upload(key: key, entry: entry, bytes: outputs.map(\.bytes))
         return entry

@@ -6,8 +6,9 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
     /// An object failed verification (bad header, bad zlib stream, wrong digest, truncated).
     /// `quarantinedTo` is where it was moved, nil when the layer is read-only.
     case corruptObject(digest: Digest, layer: StoreLayer, path: String, reason: String, quarantinedTo: String?)
-    /// The action-cache file could not be used; it was moved aside and an empty index started.
-    case indexRebuilt(path: String, movedTo: String, reason: String)
+    /// The action-cache file could not be used (unreadable, or deleted while open); an empty index
+    /// was started. `movedTo` is where the unreadable file went (nil when there was none to keep).
+    case indexRebuilt(path: String, movedTo: String?, reason: String)
     /// A read failed for another reason (permissions, I/O, remote down); treated as a miss.
     case readFailed(layer: StoreLayer, detail: String)
     /// A best-effort write (copying into local, uploading to remote) failed; the run continues.
@@ -19,7 +20,8 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
             let moved = q.map { "moved to \($0)" } ?? "left in place (read-only layer)"
             return "warning: \(layer) object \(d.hex) at \(path) is corrupt (\(reason)); \(moved); treated as a miss"
         case let .indexRebuilt(path, movedTo, reason):
-            return "warning: action cache \(path) was unreadable (\(reason)); moved to \(movedTo) and started empty"
+            let moved = movedTo.map { "moved to \($0) and " } ?? ""
+            return "warning: action cache \(path) could not be used (\(reason)); \(moved)started empty"
         case let .readFailed(layer, detail):
             return "warning: \(layer) store read failed: \(detail); treated as a miss"
         case let .writeFailed(layer, detail):

@@ -8,10 +8,13 @@ public struct Executor: Sendable {
     public let cache: TaskCache
     public let jobs: Int
     public let progress: (@Sendable (ExecutorProgress) -> Void)?
+    /// The Plan digest of this run, recorded with what it renders (provenance `rendered_in`).
+    public let runDigest: Digest?
 
-    public init(cache: TaskCache, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+    public init(cache: TaskCache, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, runDigest: Digest? = nil,
                 progress: (@Sendable (ExecutorProgress) -> Void)? = nil) {
         self.cache = cache
+        self.runDigest = runDigest
         self.jobs = max(1, jobs)
         self.progress = progress
     }
@@ -59,18 +62,19 @@ public struct Executor: Sendable {
 
         if let (entry, layer) = cache.lookup(key.digest), entry.outputs.count == 1 {
             let out = entry.outputs[0]
-            return result(task, key, output: out.digest, size: out.size, status: TaskStatus(layer: layer))
+            return result(task, key, output: out.digest, size: out.size, status: TaskStatus(layer: layer), renderedIn: entry.renderedIn)
         }
         if let pinned = task.pinnedOutput {
             guard let (bytes, layer) = cache.object(pinned) else {
                 return failure(task, key, .pinnedObjectMissing(taskID: task.id, digest: pinned))
             }
             do {
-                _ = try cache.store(key: key.digest, outputs: [(task.path, bytes, task.mode == .executable)], release: task.release)
+                _ = try cache.store(key: key.digest, outputs: [(task.path, bytes, task.mode == .executable)], release: task.release,
+                                    renderedIn: runDigest)
             } catch {
                 return failure(task, key, .storeFailed(taskID: task.id, message: "\(error)"))
             }
-            return result(task, key, output: pinned, size: UInt64(bytes.count), status: TaskStatus(layer: layer))
+            return result(task, key, output: pinned, size: UInt64(bytes.count), status: TaskStatus(layer: layer), renderedIn: runDigest)
         }
 
         var depBytes: [String: [UInt8]] = [:]
@@ -91,23 +95,24 @@ public struct Executor: Sendable {
         }
         let digest: Digest
         do {
-            let entry = try cache.store(key: key.digest, outputs: [(task.path, bytes, task.mode == .executable)], release: task.release)
+            let entry = try cache.store(key: key.digest, outputs: [(task.path, bytes, task.mode == .executable)], release: task.release,
+                                        renderedIn: runDigest)
             digest = entry.outputs[0].digest
         } catch {
             return failure(task, key, .storeFailed(taskID: task.id, message: "\(error)"))
         }
         state.keepRendered(digest, bytes)
-        return result(task, key, output: digest, size: UInt64(bytes.count), status: .rendered)
+        return result(task, key, output: digest, size: UInt64(bytes.count), status: .rendered, renderedIn: runDigest)
     }
 
-    private func result(_ t: FileTask, _ key: TaskKey, output: Digest, size: UInt64, status: TaskStatus) -> TaskResult {
+    private func result(_ t: FileTask, _ key: TaskKey, output: Digest, size: UInt64, status: TaskStatus, renderedIn: Digest?) -> TaskResult {
         TaskResult(id: t.id, family: t.family, platform: t.platform, path: t.path, mode: t.mode,
-                   key: key, output: output, size: size, status: status, error: nil)
+                   key: key, output: output, size: size, status: status, renderedIn: renderedIn, error: nil)
     }
 
     private func failure(_ t: FileTask, _ key: TaskKey, _ error: TaskError) -> TaskResult {
         TaskResult(id: t.id, family: t.family, platform: t.platform, path: t.path, mode: t.mode,
-                   key: key, output: nil, size: 0, status: .failed, error: error)
+                   key: key, output: nil, size: 0, status: .failed, renderedIn: nil, error: error)
     }
 }
 

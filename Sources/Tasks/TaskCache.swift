@@ -5,5 +5,6 @@ import Cache
 public protocol TaskCache: Sendable {
     func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)?
     func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)?
-    func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String) throws -> ActionEntry
+    func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String,
+               renderedIn: Digest?) throws -> ActionEntry
 }

@@ -26,6 +26,8 @@ public struct TaskResult: Sendable, Hashable {
     public let output: Digest?
     public let size: UInt64
     public let status: TaskStatus
+    /// The Plan digest of the run that first rendered the output, when known.
+    public let renderedIn: Digest?
     public let error: TaskError?
 }
 

@@ -125,4 +125,12 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(h.run("compile", "--demo", "3", "--out", "out", "--store", "blocked/store"), 74, h.err)
         XCTAssertTrue(h.err.contains("blocked"), h.err)
     }
+
+    func testProgressLineOnlyWhenAskedOffATerminal() {
+        XCTAssertEqual(h.run("compile", "--demo", "30", "--out", "out", "--store", "store"), 0)
+        XCTAssertFalse(h.err.contains("tasks,"), "silent when not a terminal")
+        XCTAssertEqual(h.run("compile", "--demo", "30", "--out", "out", "--store", "store", "--progress"), 0)
+        XCTAssertTrue(h.err.contains("[30/30] tasks, 30 reused"), h.err)
+        XCTAssertFalse(h.err.contains("\u{1B}["), "no color escapes")
+    }
 }

@@ -142,6 +142,34 @@ final class LocalStoreTests: XCTestCase {
         XCTAssertEqual(try store.stats().entryCount, 1)
     }
 
+    func testGarbageIndexIsRebuiltAndReported() throws {
+        let dir = try TemporaryDirectory(self)
+        do { try record(try LocalStore(root: dir.path), key: 1, blobs: [1]) }
+        try Data(repeating: 0x5a, count: 4_096).write(to: URL(fileURLWithPath: dir.sub("ac.sqlite")))
+        let store = try LocalStore(root: dir.path)
+        XCTAssertEqual(try store.actions.count(), 0)
+        guard case .indexRebuilt? = store.events.all.first else { return XCTFail("\(store.events.all)") }
+        XCTAssertEqual(try store.stats().quarantineCount, 1)
+        XCTAssertEqual(try store.stats().objectCount, 1, "objects survive an index rebuild")
+    }
+
+    func testWholeStoreDeletedMidRunIsRecreated() throws {
+        let dir = try TemporaryDirectory(self)
+        let chain = StoreChain(local: try LocalStore(root: dir.sub("s")))
+        _ = try chain.store(key: Digest.of("k1"), outputs: [("a", blob(1), false)], release: "r")
+        try FileManager.default.removeItem(atPath: dir.sub("s"))
+        XCTAssertNil(chain.lookup(Digest.of("k1")), "its object is gone")
+        let e = try chain.store(key: Digest.of("k2"), outputs: [("b", blob(2), false)], release: "r")
+        XCTAssertEqual(chain.lookup(Digest.of("k2"))?.entry.outputs, e.outputs)
+        XCTAssertTrue(chain.events.contains(.indexRebuilt(path: dir.sub("s/ac.sqlite"), movedTo: nil, reason: "the file was deleted while in use")))
+        XCTAssertEqual(try LocalStore(root: dir.sub("s")).actions.entry(for: Digest.of("k2"))?.outputs, e.outputs,
+                       "the entry reached the new index file, not the deleted one")
+        // A new process (new LocalStore) starts cleanly.
+        let fresh = StoreChain(local: try LocalStore(root: dir.sub("s")))
+        _ = try fresh.store(key: Digest.of("k3"), outputs: [("c", blob(3), false)], release: "r")
+        XCTAssertEqual(fresh.lookup(Digest.of("k3"))?.layer, .local)
+    }
+
     func assertNoDanglingEntries(_ store: LocalStore, file: StaticString = #filePath, line: UInt = #line) throws {
         for (key, entry) in try store.actions.allEntries() {
             for o in entry.outputs {

@@ -55,7 +55,7 @@ final class SQLiteActionCacheTests: XCTestCase {
         let path = dir.sub("ac.sqlite")
         do { try SQLiteConnection(path: path).exec("PRAGMA user_version = 99") }
         XCTAssertThrowsError(try SQLiteActionCache(path: path)) { e in
-            XCTAssertEqual(e as? CacheError, .incompatibleIndex(path: path, version: 99, supported: 1))
+            XCTAssertEqual(e as? CacheError, .incompatibleIndex(path: path, version: 99, supported: SQLiteActionCache.schemaVersion))
         }
     }
 
@@ -91,7 +91,7 @@ final class SQLiteActionCacheTests: XCTestCase {
         XCTAssertEqual(try cache.count(), 0)
         try cache.record(entry(1), for: key(1))
         XCTAssertNotNil(try cache.entry(for: key(1)))
-        guard case let .indexRebuilt(p, moved, reason)? = events.all.first else { return XCTFail("\(events.all)") }
+        guard case let .indexRebuilt(p, movedTo, reason)? = events.all.first, let moved = movedTo else { return XCTFail("\(events.all)") }
         XCTAssertEqual(p, path)
         XCTAssertTrue(moved.hasPrefix(dir.sub("quarantine") + "/ac.sqlite.corrupt-"), moved)
         XCTAssertEqual(try FileIO.read(moved), pseudoRandomBytes(8_192, seed: 11), "the bad file is kept for inspection")
@@ -133,6 +133,35 @@ final class SQLiteActionCacheTests: XCTestCase {
             XCTAssertEqual(path, "/nonexistent-folder/ac.sqlite")
             XCTAssertEqual(code, SQLITE_CANTOPEN)
         }
+    }
+
+    func testIndexDeletedWhileOpenIsReopenedNotWrittenIntoTheVoid() throws {
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("store/ac.sqlite")
+        try FileIO.makeDirectories(dir.sub("store"))
+        let events = StoreEvents()
+        let cache = try SQLiteActionCache(path: path, events: events)
+        try cache.record(entry(1), for: key(1))
+        try FileManager.default.removeItem(atPath: dir.sub("store"))
+        try cache.record(entry(2), for: key(2))
+        XCTAssertEqual(try SQLiteActionCache(path: path).entry(for: key(2))?.outputs, entry(2).outputs,
+                       "a second connection sees the entry written after the deletion")
+        XCTAssertNil(try cache.entry(for: key(1)), "the old file's entries went with it")
+        XCTAssertEqual(events.all, [.indexRebuilt(path: path, movedTo: nil, reason: "the file was deleted while in use")])
+    }
+
+    func testIndexReplacedByAnotherProcessIsFollowed() throws {
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("ac.sqlite")
+        let a = try SQLiteActionCache(path: path)
+        try a.record(entry(1), for: key(1))
+        // Another process moves the file aside and starts a new one.
+        XCTAssertEqual(rename(path, dir.sub("old.sqlite")), 0)
+        let b = try SQLiteActionCache(path: path)
+        try b.record(entry(2), for: key(2))
+        XCTAssertEqual(try a.entry(for: key(2))?.outputs, entry(2).outputs)
+        try a.record(entry(3), for: key(3))
+        XCTAssertNotNil(try b.entry(for: key(3)))
     }
 
     /// Four connections (as four CI jobs would have) writing and reading one file at once.

@@ -154,3 +154,18 @@ final class StoreChainTests: XCTestCase {
         XCTAssertEqual(chain.local.objects.allObjects().count, 16)
     }
 }
+
+final class RenderedInPersistenceTests: XCTestCase {
+    func testRenderedInSurvivesTheIndex() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ri-" + UUID().uuidString).path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let chain = StoreChain(local: try LocalStore(root: dir))
+        let key = Digest.of("k")
+        _ = try chain.store(key: key, outputs: [("a", Array("x".utf8), false)], release: "r", renderedIn: Digest.of("plan"))
+        _ = try chain.store(key: Digest.of("k2"), outputs: [("b", Array("y".utf8), false)], release: "r")
+        let reopened = StoreChain(local: try LocalStore(root: dir))
+        XCTAssertEqual(reopened.lookup(key)?.entry.renderedIn, Digest.of("plan"))
+        XCTAssertNil(reopened.lookup(Digest.of("k2"))?.entry.renderedIn)
+        XCTAssertEqual(try reopened.local.actions.allEntries().first { $0.key == key }?.entry.renderedIn, Digest.of("plan"))
+    }
+}

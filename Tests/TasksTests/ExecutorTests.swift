@@ -100,3 +100,15 @@ final class ExecutorTests: XCTestCase {
         XCTAssertTrue(seen.rendered.contains("20/20"))
     }
 }
+
+final class RenderedInTests: XCTestCase {
+    func testHitsCarryTheDigestOfTheRunThatRendered() throws {
+        let cache = MemoryTaskCache()
+        let g = try TaskGraph([textTask("a", "1")])
+        let first = Executor(cache: cache, runDigest: Digest.of("plan-1")).run(g)
+        XCTAssertEqual(first.results[0].renderedIn, Digest.of("plan-1"))
+        let second = Executor(cache: cache, runDigest: Digest.of("plan-2")).run(g)
+        XCTAssertEqual(second.results[0].status, .local)
+        XCTAssertEqual(second.results[0].renderedIn, Digest.of("plan-1"), "a reused output keeps the run that first rendered it")
+    }
+}

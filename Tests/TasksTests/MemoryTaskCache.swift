@@ -23,7 +23,8 @@ final class MemoryTaskCache: TaskCache, @unchecked Sendable {
         return nil
     }
 
-    func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String) throws -> ActionEntry {
+    func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String,
+               renderedIn: Digest?) throws -> ActionEntry {
         if failStores { throw CacheError.io(path: "memory", operation: "write", errno: 28) }
         lock.lock(); defer { lock.unlock() }
         var files: [OutputFile] = []
@@ -32,7 +33,7 @@ final class MemoryTaskCache: TaskCache, @unchecked Sendable {
             objects[d] = o.bytes
             files.append(OutputFile(path: o.path, digest: d, size: UInt64(o.bytes.count), executable: o.executable))
         }
-        let e = ActionEntry(outputs: files, release: release)
+        let e = ActionEntry(outputs: files, release: release, renderedIn: renderedIn)
         entries[key] = e
         return e
     }

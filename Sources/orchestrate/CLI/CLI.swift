@@ -5,7 +5,7 @@ public enum CLI {
     public static let version = "0.1.0"
 
     public static let commands: [Command.Type] = [
-        CompileCommand.self, GraphCommand.self, ExplainCommand.self, StoreCommand.self,
+        CompileCommand.self, GraphCommand.self, ExplainCommand.self, StoreCommand.self, CoreCommand.self, IconsCommand.self,
     ]
 
     public static func main(_ argv: [String], context ctx: Context) -> Int32 {

@@ -32,18 +32,24 @@ public struct Compilation {
     public func run(_ set: TaskSet, options: Options, failedSummary: inout RunSummary?) throws -> Outcome {
         let start = DispatchTime.now().uptimeNanoseconds
         let graph = try TaskGraph(set.tasks)
-        let record = Executor(cache: chain, jobs: options.jobs, progress: options.progress).run(graph)
+        let record = Executor(cache: chain, jobs: options.jobs, runDigest: set.planDigest, progress: options.progress).run(graph)
         func elapsed() -> Int64 { Int64((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) }
         guard record.failures.isEmpty else {
             failedSummary = summary(set, record, elapsed())
             throw TaskError.runFailed(record.failures)
         }
-        let files = record.results.map { TreeFile(path: $0.path, digest: $0.output!, mode: $0.mode, size: $0.size) }
+        let fetch: (Digest) -> [UInt8]? = { d in record.renderedBytes[d] ?? chain.object(d)?.bytes }
+        let assembly = try set.assemble?(record, fetch)
+        let files = assembly?.files
+            ?? record.results.map { TreeFile(path: $0.path, digest: $0.output!, mode: $0.mode, size: $0.size) }
         let report = try Materializer(root: options.outDirectory).apply(files) { digest in
-            if let b = record.renderedBytes[digest] ?? chain.object(digest)?.bytes { return b }
+            if let b = assembly?.bytes[digest] ?? fetch(digest) { return b }
             throw CacheError.missingObject(digest: digest)
         }
-        return Outcome(summary: summary(set, record, elapsed()), report: report, record: record)
+        var summary = summary(set, record, elapsed())
+        for (platform, digest) in assembly?.nativeInputDigests ?? [:] { summary.platforms[platform]?.nativeInputDigest = digest }
+        for (platform, count) in assembly?.fileCounts ?? [:] { summary.platforms[platform]?.files = count }
+        return Outcome(summary: summary, report: report, record: record)
     }
 
     private func summary(_ set: TaskSet, _ record: RunRecord, _ ms: Int64) -> RunSummary {

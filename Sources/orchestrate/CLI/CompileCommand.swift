@@ -47,6 +47,9 @@ public enum CompileCommand: Command {
             }
             set = try PlanTaskSource.load(ctx.path(plan), displayPath: plan, ctx: ctx)
         }
+        for d in set.diagnostics {
+            ctx.err("\(d.file):\(d.line):\(d.column): \(d.severity)[\(d.code)]: \(d.pointer): \(d.message)\n")
+        }
         let chain = try StoreOptions.chain(args, ctx)
         let showProgress = args.flag("progress") || ctx.stdoutIsTerminal
         let line = showProgress ? ProgressLine(ctx) : nil
@@ -87,10 +90,3 @@ public enum CompileCommand: Command {
     }
 }
 
-/// Turns a Plan file into a task set. Filled in by the lowerings.
-enum PlanTaskSource {
-    static func load(_ path: String, displayPath: String, ctx: Context) throws -> TaskSet {
-        guard FileManager.default.fileExists(atPath: path) else { throw CLIError.inputMissing(path: displayPath, what: "Plan") }
-        throw CLIError.usage("compile: Plan lowering is not available in this build yet", hint: "use --demo N")
-    }
-}

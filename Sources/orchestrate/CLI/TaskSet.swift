@@ -9,6 +9,8 @@ public struct TaskSet: Sendable {
     public var platforms: [String: RunSummary.Platform]
     public var gaps: [RunSummary.Gap]
     public var diagnostics: [RunSummary.Diagnostic]
+    /// Builds the output tree from the run (composition on the Cores); nil = the task outputs as they are.
+    public var assemble: (@Sendable (RunRecord, (Digest) -> [UInt8]?) throws -> Assembly)?
 
     public init(planDigest: Digest?, tasks: [FileTask], platforms: [String: RunSummary.Platform] = [:],
                 gaps: [RunSummary.Gap] = [], diagnostics: [RunSummary.Diagnostic] = []) {
@@ -18,4 +20,15 @@ public struct TaskSet: Sendable {
         self.gaps = gaps
         self.diagnostics = diagnostics
     }
+}
+
+/// The files a run leaves in the output directory, beyond the task outputs' own bytes.
+public struct Assembly: Sendable {
+    public var files: [TreeFile] = []
+    /// Bytes of files that are not task outputs (Core files, provenance).
+    public var bytes: [Digest: [UInt8]] = [:]
+    public var nativeInputDigests: [String: Digest] = [:]
+    public var fileCounts: [String: Int] = [:]
+
+    public init() {}
 }

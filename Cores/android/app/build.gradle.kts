@@ -1,0 +1,69 @@
+import java.util.Properties
+import org.jetbrains.kotlin.gradle.dsl.JvmTarget
+
+plugins {
+    alias(libs.plugins.android.application)
+    alias(libs.plugins.kotlin.android)
+}
+
+// The generated identity. The Kotlin namespace below stays fixed, so a new
+// application ID never requires moving or rewriting source files.
+val applicationProperties = Properties().apply {
+    file("application.properties").reader(Charsets.UTF_8).use { load(it) }
+}
+
+fun applicationProperty(name: String): String =
+    applicationProperties.getProperty(name)?.trim()?.takeIf { it.isNotEmpty() }
+        ?: error("app/application.properties has no value for '$name'")
+
+val appOrigin = applicationProperty("origin")
+val projectionDigest = applicationProperty("projection_digest")
+
+android {
+    namespace = "dev.firstdraft.app"
+    compileSdk = 36
+
+    defaultConfig {
+        applicationId = applicationProperty("application_id")
+        minSdk = 28
+        targetSdk = 36
+        versionCode = 1
+        versionName = "1.0.0"
+
+        manifestPlaceholders["appOrigin"] = appOrigin
+        manifestPlaceholders["projectionDigest"] = projectionDigest
+        buildConfigField("String", "APP_ORIGIN", "\"$appOrigin\"")
+        buildConfigField("String", "PROJECTION_DIGEST", "\"$projectionDigest\"")
+    }
+
+    buildTypes {
+        release {
+            isMinifyEnabled = false
+        }
+    }
+
+    buildFeatures {
+        buildConfig = true
+    }
+
+    compileOptions {
+        sourceCompatibility = JavaVersion.VERSION_17
+        targetCompatibility = JavaVersion.VERSION_17
+    }
+}
+
+kotlin {
+    compilerOptions {
+        jvmTarget.set(JvmTarget.JVM_17)
+    }
+}
+
+dependencies {
+    implementation(libs.hotwire.core)
+    implementation(libs.hotwire.navigation.fragments)
+    implementation(libs.androidx.appcompat)
+    implementation(libs.androidx.constraintlayout)
+    implementation(libs.material)
+
+    testImplementation(libs.junit)
+}

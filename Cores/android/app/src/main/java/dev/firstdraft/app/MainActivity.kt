@@ -1,0 +1,122 @@
+package dev.firstdraft.app
+
+import android.os.Bundle
+import android.view.View
+import androidx.activity.enableEdgeToEdge
+import androidx.core.view.ViewCompat
+import androidx.core.view.WindowInsetsCompat
+import androidx.core.view.isVisible
+import com.google.android.material.bottomnavigation.BottomNavigationView
+import dev.firstdraft.app.generated.ApplicationDefinition
+import dev.hotwire.core.config.Hotwire
+import dev.hotwire.core.turbo.config.PathConfiguration
+import dev.hotwire.navigation.activities.HotwireActivity
+import dev.hotwire.navigation.navigator.NavigatorConfiguration
+import dev.hotwire.navigation.tabs.HotwireBottomNavigationController
+import dev.hotwire.navigation.tabs.HotwireBottomTab
+
+/**
+ * Hosts one navigator (a single entry), one bottom tab per entry (two to
+ * five), or four tabs plus a More destination at [MORE_PATH], which the path
+ * configuration maps to `hotwire://fragment/firstdraft-more`.
+ */
+class MainActivity : HotwireActivity() {
+    lateinit var rootUrl: String
+        private set
+
+    private val entries = ApplicationDefinition.NAVIGATION
+    private val layout = requireNotNull(TabLayout.forEntryCount(entries.size)) {
+        "a native client needs at least one navigation entry"
+    }
+    private var bottomNavigation: HotwireBottomNavigationController? = null
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        // The root must be known before HotwireActivity asks for the navigator configurations.
+        rootUrl = AppRootUrl.resolve(
+            extra = intent.getStringExtra(AppRootUrl.EXTRA),
+            debug = BuildConfig.DEBUG,
+            compiledOrigin = BuildConfig.APP_ORIGIN,
+        )
+        enableEdgeToEdge()
+        super.onCreate(savedInstanceState)
+        setContentView(R.layout.activity_main)
+
+        Hotwire.loadPathConfiguration(
+            context = this,
+            location = PathConfiguration.Location(
+                assetFilePath = FoundationApplication.PATH_CONFIGURATION_ASSET,
+                remoteFileUrl = rootUrl + FoundationApplication.PATH_CONFIGURATION_SERVER_PATH,
+            ),
+        )
+
+        applyRootInsets()
+        loadTabs()
+    }
+
+    override fun navigatorConfigurations(): List<NavigatorConfiguration> = tabs().map { it.configuration }
+
+    /** The overflow entries the More destination lists, in rank order. */
+    fun overflowEntries(): List<NavigationEntry> = layout.overflowEntries(entries)
+
+    private fun tabs(): List<HotwireBottomTab> {
+        val direct = layout.directEntries(entries).mapIndexed { index, entry ->
+            HotwireBottomTab(
+                title = entry.label,
+                iconResId = entry.iconResId,
+                configuration = NavigatorConfiguration(
+                    name = "tab-$index",
+                    startLocation = entry.url(rootUrl),
+                    navigatorHostId = NAVIGATOR_HOST_IDS[index],
+                ),
+            )
+        }
+        if (layout !is TabLayout.TabsWithMore) return direct
+        val more = HotwireBottomTab(
+            title = getString(R.string.core_more),
+            iconResId = R.drawable.ic_tab_more,
+            configuration = NavigatorConfiguration(
+                name = "more",
+                startLocation = rootUrl + MORE_PATH,
+                navigatorHostId = NAVIGATOR_HOST_IDS[direct.size],
+            ),
+        )
+        return direct + more
+    }
+
+    private fun loadTabs() {
+        val bottomNavigationView: BottomNavigationView? = findViewById(R.id.bottom_nav)
+        if (layout == TabLayout.Single) {
+            bottomNavigationView?.isVisible = false
+            return
+        }
+        val view = requireNotNull(bottomNavigationView) { "activity_main.xml has no bottom_nav for tabs" }
+        bottomNavigation = HotwireBottomNavigationController(this, view, lazyLoadTabs = true).also {
+            it.load(tabs())
+        }
+    }
+
+    /** The root owns side cutouts and keyboard space; Hotwire owns the toolbar inset. */
+    private fun applyRootInsets() {
+        val root = findViewById<View>(R.id.main_root)
+        ViewCompat.setOnApplyWindowInsetsListener(root) { view, insets ->
+            val bars = insets.getInsets(WindowInsetsCompat.Type.systemBars() or WindowInsetsCompat.Type.displayCutout())
+            val ime = insets.getInsets(WindowInsetsCompat.Type.ime())
+            // Visible Material tabs pad themselves for the navigation bar.
+            val bottom = if (layout == TabLayout.Single) maxOf(bars.bottom, ime.bottom) else ime.bottom
+            view.setPadding(bars.left, 0, bars.right, bottom)
+            insets
+        }
+    }
+
+    companion object {
+        const val MORE_PATH = "/__firstdraft_android_more__"
+
+        private val NAVIGATOR_HOST_IDS = listOf(
+            R.id.navigator_host_0,
+            R.id.navigator_host_1,
+            R.id.navigator_host_2,
+            R.id.navigator_host_3,
+            R.id.navigator_host_4,
+        )
+    }
+}

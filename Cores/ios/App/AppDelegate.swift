@@ -1,0 +1,28 @@
+import HotwireNative
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        configureHotwire(rootURL: AppRootURL.current)
+        return true
+    }
+
+    /// Runs before any Navigator exists, so the first visit already sees the rules.
+    private func configureHotwire(rootURL: URL) {
+        Hotwire.config.applicationUserAgentPrefix = "FoundationApp;"
+        Hotwire.config.backButtonDisplayMode = .minimal
+        // Core installs Cancel on the first controller of a modal stack itself.
+        Hotwire.config.showDoneButtonOnModals = false
+        Hotwire.config.defaultViewController = { url in
+            AppWebViewController(url: url)
+        }
+        Hotwire.config.makeCustomErrorView = { error, retryHandler in
+            TryAgainErrorView(error: error, handler: retryHandler)
+        }
+        Hotwire.loadPathConfiguration(from: PathConfigurationSources.make(rootURL: rootURL))
+    }
+}

@@ -1,0 +1,5 @@
+# Rack entry point for application servers.
+require_relative "config/environment"
+
+run Rails.application
+Rails.application.load_server

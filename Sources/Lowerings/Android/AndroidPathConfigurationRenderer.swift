@@ -1,0 +1,61 @@
+/// Renders `app/src/main/assets/json/android_v1.json` from `android_routes`.
+///
+/// Rules, in order (Hotwire Android merges every matching rule, later keys winning):
+/// 1. `.*`: the web fragment (`uri` and `fallback_uri`), default context, pull-to-refresh on.
+/// 2. each direct tab root: `presentation: replace_root` (overflow roots keep default push, so Back
+///    returns to More).
+/// 3. more than five entries: the More path opens `hotwire://fragment/firstdraft-more`, titled More.
+/// 4. with an Account: `/native-session-changed` sets `reset_navigation: true`.
+/// 5. each GET form route: `context: modal`, `pull_to_refresh_enabled: false`.
+/// Every pattern is anchored and ends with the query-safe suffix `(?:\?.*)?$`; a `:name` segment
+/// matches one path segment. A form route is never a tab root, so no path is modal and replace_root.
+public enum AndroidPathConfigurationRenderer {
+    public static let querySuffix = "(?:\\?.*)?$"
+    public static let webURI = "hotwire://fragment/web"
+    public static let moreURI = "hotwire://fragment/firstdraft-more"
+
+    public static func render(_ routes: AndroidRoutes) -> [UInt8] {
+        var rules: [AndroidJSON] = [
+            rule([".*"], [
+                ("context", .string("default")), ("uri", .string(webURI)), ("fallback_uri", .string(webURI)),
+                ("pull_to_refresh_enabled", .bool(true)),
+            ]),
+        ]
+        for root in routes.directRoots {
+            rules.append(rule([pattern(root)], [("presentation", .string("replace_root"))]))
+        }
+        if routes.hasMore {
+            rules.append(rule([pattern(AndroidRoutes.morePath)], [("uri", .string(moreURI)), ("title", .string("More"))]))
+        }
+        if routes.resetsNavigationOnSessionChange {
+            rules.append(rule([pattern(AndroidRoutes.sessionChangedPath)], [("reset_navigation", .bool(true))]))
+        }
+        for form in routes.formRoutes {
+            rules.append(rule([pattern(form)], [("context", .string("modal")), ("pull_to_refresh_enabled", .bool(false))]))
+        }
+        let document = AndroidJSON.object([("settings", .object([])), ("rules", .array(rules))])
+        return Array((document.pretty(indent: "") + "\n").utf8)
+    }
+
+    /// `^` + the route with each `:name` segment as `[^/]+` and every other character literal +
+    /// the query-safe suffix.
+    public static func pattern(_ route: String) -> String {
+        let segments = route.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+            segment.hasPrefix(":") ? "[^/]+" : escapeRegex(String(segment))
+        }
+        return "^" + segments.joined(separator: "/") + querySuffix
+    }
+
+    static func escapeRegex(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            if "\\^$.|?*+()[]{}".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    private static func rule(_ patterns: [String], _ properties: [(String, AndroidJSON)]) -> AndroidJSON {
+        .object([("patterns", .array(patterns.map { .string($0) })), ("properties", .object(properties))])
+    }
+}

@@ -1,0 +1,64 @@
+/// One file of a Core source tree that composition takes from a renderer
+/// instead of from the pinned Core archive.
+///
+/// A `.replaces` seam names a placeholder file that exists in the Core tree and
+/// is swapped for the rendered bytes; an `.adds` seam names a file the Core does
+/// not ship. An `.adds` path may be a pattern: a segment written `{name}`
+/// (`{entity}`, `{plural}`, `{token}`, `{timestamp}`, `{view}`) stands for a
+/// value the renderer derives from the Plan, one file per value.
+public struct CoreSeam: Hashable, Sendable {
+    public enum Origin: String, Hashable, Sendable {
+        case replaces
+        case adds
+    }
+
+    public static let regularMode: UInt16 = 0o644
+    public static let executableMode: UInt16 = 0o755
+
+    /// Path relative to the Core root, `/`-separated, never absolute.
+    public let path: String
+    /// Renderer identity, for example `ios.identity_xcconfig`.
+    public let owner: String
+    /// `0o644` or `0o755`.
+    public let mode: UInt16
+    public let origin: Origin
+    /// A `.replaces` seam that a lowering may leave alone (the Core's file then stays, e.g. the
+    /// Rodauth initializer without an account). Every other `.replaces` seam needs one output.
+    public let optional: Bool
+
+    public init(path: String, owner: String, mode: UInt16 = CoreSeam.regularMode, origin: Origin, optional: Bool = false) {
+        self.path = path
+        self.owner = owner
+        self.mode = mode
+        self.origin = origin
+        self.optional = optional
+    }
+
+    /// Whether `path` (relative to the Core root) is this seam's path; `{name}` matches one or
+    /// more characters other than `/`.
+    public func matches(_ candidate: String) -> Bool {
+        guard isPattern else { return candidate == path }
+        return Self.match(Array(path.utf8)[...], Array(candidate.utf8)[...])
+    }
+
+    private static func match(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+        guard let first = pattern.first else { return text.isEmpty }
+        if first == UInt8(ascii: "{") {
+            guard let close = pattern.firstIndex(of: UInt8(ascii: "}")) else { return false }
+            let rest = pattern[(close + 1)...]
+            var i = text.startIndex
+            while i < text.endIndex && text[i] != UInt8(ascii: "/") {
+                i += 1
+                if match(rest, text[i...]) { return true }
+            }
+            return false
+        }
+        guard let t = text.first, t == first else { return false }
+        return match(pattern.dropFirst(), text.dropFirst())
+    }
+
+    /// True when the path holds a `{name}` placeholder segment.
+    public var isPattern: Bool {
+        path.contains("{")
+    }
+}

@@ -1,0 +1,58 @@
+/// The canonical byte form of a JSON value, used for the Plan digest.
+///
+/// * no whitespace;
+/// * object members sorted by the UTF-16 code units of their keys (as RFC 8785, JCS);
+/// * strings escaped minimally, as JCS: `\"`, `\\`, `\b \f \n \r \t`, other controls as `\u00xx`
+///   (lowercase hex); everything else, including `/` and non-ASCII, is written as UTF-8;
+/// * numbers by `JSONNumber.canonical` (exact decimal, so `1`, `1.0`, `1e0`, `10e-1` agree).
+public enum CanonicalJSON {
+    public static func encode(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        write(value, into: &out)
+        return out
+    }
+
+    static func write(_ value: JSONValue, into out: inout [UInt8]) {
+        switch value.kind {
+        case .null: out += Array("null".utf8)
+        case .bool(let b): out += Array((b ? "true" : "false").utf8)
+        case .number(let n): out += Array(n.canonical.utf8)
+        case .string(let s): writeString(s, into: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (i, element) in elements.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                write(element, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            let sorted = members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+            for (i, member) in sorted.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                writeString(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                write(member.value, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x08: out += [0x5C, UInt8(ascii: "b")]
+            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case 0x00..<0x20: out += Array("\\u00".utf8) + Array(hex4(UInt32(b)).suffix(2).lowercased().utf8)
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,243 @@
+/// Decodes the value tree into a `Plan`, strictly: unknown keys, missing required keys, wrong types
+/// and values outside a closed set are diagnostics. Where a value cannot be decoded a placeholder is
+/// used so decoding (and validation) can go on and report everything at once; its pointer goes into
+/// `failed` so validation does not report the same value twice.
+struct PlanDecoder {
+    let file: String
+    var diagnostics: [Diagnostic] = []
+    /// Pointers of values that could not be decoded (or are missing).
+    var failed: Set<JSONPointer> = []
+    /// true when an entity or an entity key could not be decoded, so references may look unknown.
+    var entityKeysIncomplete = false
+    /// true when `/account` is written, even if it could not be decoded.
+    var accountAuthored = false
+
+    init(file: String) { self.file = file }
+
+    mutating func decode(_ root: JSONValue) -> Plan? {
+        guard let m = members(root, required: ["plan_format", "project_id", "application", "entities"],
+                              optional: ["account"]) else { return nil }
+        var format = 1
+        if let v = m["plan_format"] {
+            if case .number(let n) = v.kind {
+                if n.integerValue == 1 {
+                    format = 1
+                } else {
+                    report(.formatUnsupported, v.pointer, v.position,
+                           "plan_format is \(n.lexeme); this orchestrate reads Plan format 1 only: set it to 1")
+                    failed.insert(v.pointer)
+                }
+            } else {
+                wrongType(v, expected: "the number 1")
+            }
+        }
+        let projectID = string(m["project_id"]) ?? ""
+        let application = decodeApplication(m["application"])
+        accountAuthored = m["account"] != nil
+        let account = m["account"].map { decodeAccount($0) } ?? nil
+        var entities: [Entity] = []
+        if let list = array(m["entities"]) {
+            for v in list {
+                if let e = decodeEntity(v) { entities.append(e) } else { entityKeysIncomplete = true }
+            }
+        } else {
+            entityKeysIncomplete = true
+        }
+        return Plan(format: format, projectID: projectID, application: application, account: account,
+                    entities: entities)
+    }
+
+    // MARK: sections
+
+    mutating func decodeApplication(_ value: JSONValue?) -> Application {
+        let placeholder = Application(key: "", name: "")
+        guard let value, let m = members(value, required: ["key", "name"],
+                                         optional: ["domain", "home", "appearance", "native", "push"])
+        else { return placeholder }
+        var app = Application(key: string(m["key"]) ?? "", name: string(m["name"]) ?? "")
+        app.domain = string(m["domain"])
+        app.home = string(m["home"])
+        if let v = m["appearance"] { app.appearance = decodeAppearance(v) }
+        if let v = m["native"], let n = members(v, required: [], optional: ["ios", "android"]) {
+            app.native.ios = n["ios"].map { decodeNativeClient($0) }
+            app.native.android = n["android"].map { decodeNativeClient($0) }
+        }
+        if let v = m["push"], let p = members(v, required: [], optional: ["ios", "android"]) {
+            app.push.ios = bool(p["ios"]) ?? false
+            app.push.android = bool(p["android"]) ?? false
+        }
+        return app
+    }
+
+    /// Any value requests the client (the author meant to); a non-object or a key inside is reported.
+    mutating func decodeNativeClient(_ value: JSONValue) -> NativeClient {
+        _ = members(value, required: [], optional: [])
+        return NativeClient()
+    }
+
+    mutating func decodeAppearance(_ value: JSONValue) -> Appearance? {
+        guard let m = members(value, required: [], optional: ["theme", "accent", "background"]) else { return nil }
+        var appearance = Appearance()
+        appearance.theme = enumValue(m["theme"], code: .themeUnknown)
+        appearance.accent = m["accent"].flatMap { decodeColor($0) }
+        appearance.background = m["background"].flatMap { decodeColor($0) }
+        return appearance
+    }
+
+    mutating func decodeColor(_ value: JSONValue) -> Color? {
+        switch value.kind {
+        case .string:
+            return rgb(value).map { .scalar($0) }
+        case .object:
+            guard let m = members(value, required: ["light", "dark"], optional: []) else { return nil }
+            guard let lightValue = m["light"], let darkValue = m["dark"] else { return nil }
+            let light = rgb(lightValue)
+            let dark = rgb(darkValue)
+            guard let light, let dark else { return nil }
+            return .pair(light: light, dark: dark)
+        default:
+            wrongType(value, expected: "a color \"#RRGGBB\" or { \"light\": \"#RRGGBB\", \"dark\": \"#RRGGBB\" }")
+            return nil
+        }
+    }
+
+    mutating func rgb(_ value: JSONValue) -> RGBColor? {
+        guard let text = string(value) else { return nil }
+        guard let color = RGBColor(hex: text) else {
+            report(.colorInvalid, value.pointer, value.position,
+                   "color \"\(text)\" is not #RRGGBB; write six hex digits after '#', e.g. \"#E4572E\"")
+            failed.insert(value.pointer)
+            return nil
+        }
+        return color
+    }
+
+    mutating func decodeAccount(_ value: JSONValue) -> Account? {
+        guard let m = members(value, required: ["subject_uuid"], optional: ["editable", "fields"]) else { return nil }
+        return Account(subjectUUID: string(m["subject_uuid"]) ?? "", editable: bool(m["editable"]) ?? false,
+                       fields: decodeFields(m["fields"]), pointer: value.pointer)
+    }
+
+    mutating func decodeEntity(_ value: JSONValue) -> Entity? {
+        guard let m = members(value, required: ["key", "plural_key", "uuid", "name", "plural", "index"],
+                              optional: ["icon", "forms", "parent", "fields"]) else { return nil }
+        let key = string(m["key"])
+        if key == nil { entityKeysIncomplete = true }
+        return Entity(key: key ?? "", pluralKey: string(m["plural_key"]) ?? "", uuid: string(m["uuid"]) ?? "",
+                      name: string(m["name"]) ?? "", plural: string(m["plural"]) ?? "",
+                      icon: enumValue(m["icon"], code: .entityIconUnknown),
+                      index: enumValue(m["index"], code: .entityIndexUnknown) ?? .none,
+                      forms: bool(m["forms"]) ?? false, parent: string(m["parent"]),
+                      fields: decodeFields(m["fields"]), pointer: value.pointer)
+    }
+
+    mutating func decodeFields(_ value: JSONValue?) -> [Field] {
+        guard let list = array(value) else { return [] }
+        var fields: [Field] = []
+        for v in list {
+            guard let m = members(v, required: ["key", "type"], optional: ["to", "required"]) else { continue }
+            let type: FieldType? = enumValue(m["type"], code: .fieldTypeUnknown)
+            fields.append(Field(key: string(m["key"]) ?? "", type: type ?? .string, to: string(m["to"]),
+                                required: bool(m["required"]) ?? false, pointer: v.pointer))
+        }
+        return fields
+    }
+
+    // MARK: primitives
+
+    mutating func report(_ code: DiagnosticCode, _ pointer: JSONPointer, _ position: SourcePosition, _ message: String) {
+        diagnostics.append(Diagnostic(file: file, position: position, pointer: pointer, code: code, message: message))
+    }
+
+    mutating func wrongType(_ value: JSONValue, expected: String) {
+        report(.wrongType, value.pointer, value.position, "expected \(expected), found \(value.typeDescription)")
+        failed.insert(value.pointer)
+    }
+
+    /// The members of an object whose keys are checked against `required` and `optional`;
+    /// nil (after a diagnostic) when the value is not an object.
+    mutating func members(_ value: JSONValue, required: [String], optional: [String]) -> [String: JSONValue]? {
+        guard case .object(let list) = value.kind else {
+            wrongType(value, expected: "an object")
+            return nil
+        }
+        let allowed = required + optional
+        var found: [String: JSONValue] = [:]
+        for member in list {
+            if allowed.contains(member.key) {
+                found[member.key] = member.value
+            } else {
+                let pointer = value.pointer.appending(member.key)
+                report(.unknownKey, pointer, member.keyPosition, unknownKeyMessage(member.key, allowed: allowed))
+                failed.insert(pointer)
+            }
+        }
+        for key in required where found[key] == nil {
+            let pointer = value.pointer.appending(key)
+            report(.missingKey, pointer, value.position, "required key \"\(key)\" is missing; add it to this object")
+            failed.insert(pointer)
+        }
+        return found
+    }
+
+    func unknownKeyMessage(_ key: String, allowed: [String]) -> String {
+        if allowed.isEmpty {
+            return "unknown key \"\(key)\"; this object takes no keys in Plan format 1: remove it"
+        }
+        let sorted = allowed.sorted()
+        if let near = sorted.min(by: { editDistance(key, $0) < editDistance(key, $1) }), editDistance(key, near) <= 2 {
+            return "unknown key \"\(key)\"; did you mean \"\(near)\"?"
+        }
+        return "unknown key \"\(key)\"; remove it or use one of: \(sorted.joined(separator: ", "))"
+    }
+
+    mutating func string(_ value: JSONValue?) -> String? {
+        guard let value else { return nil }
+        if case .string(let s) = value.kind { return s }
+        wrongType(value, expected: "a string")
+        return nil
+    }
+
+    mutating func bool(_ value: JSONValue?) -> Bool? {
+        guard let value else { return nil }
+        if case .bool(let b) = value.kind { return b }
+        wrongType(value, expected: "true or false")
+        return nil
+    }
+
+    mutating func array(_ value: JSONValue?) -> [JSONValue]? {
+        guard let value else { return nil }
+        if case .array(let a) = value.kind { return a }
+        wrongType(value, expected: "an array")
+        return nil
+    }
+
+    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ value: JSONValue?, code: DiagnosticCode) -> E?
+    where E.RawValue == String {
+        guard let value, let text = string(value) else { return nil }
+        if let e = E(rawValue: text) { return e }
+        let choices = E.allCases.map(\.rawValue)
+        let near = choices.min(by: { editDistance(text, $0) < editDistance(text, $1) })
+        let hint = near.flatMap { editDistance(text, $0) <= 2 ? "did you mean \"\($0)\"? " : nil } ?? ""
+        report(code, value.pointer, value.position,
+               "\"\(text)\" is not one of the allowed values; \(hint)use one of: \(choices.joined(separator: ", "))")
+        failed.insert(value.pointer)
+        return nil
+    }
+}
+
+/// Levenshtein distance over Unicode scalars; for "did you mean" hints.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var row = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = row
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,26 @@
+import Cache
+
+/// Loads a Plan: read JSON (positions, pointers) → decode (structure, closed sets) → validate
+/// (rules of format v1) → canonicalize and digest. Takes bytes, returns values; never throws for
+/// user mistakes and reports every problem at once, sorted by position.
+public enum PlanLoader {
+    public static func load(bytes: [UInt8], file: String) -> PlanLoadResult {
+        let document = JSONReader.read(bytes, file: file)
+        guard let root = document.root else { return .failed(document.diagnostics) }
+        var decoder = PlanDecoder(file: file)
+        let plan = decoder.decode(root)
+        let positions = PositionIndex(root)
+        var diagnostics = document.diagnostics + decoder.diagnostics
+        if let plan {
+            var validator = PlanValidator(file: file, positions: positions, skipped: decoder.failed,
+                                          entityKeysIncomplete: decoder.entityKeysIncomplete,
+                                          accountAuthored: decoder.accountAuthored)
+            diagnostics += validator.validate(plan)
+        }
+        diagnostics.sort()
+        guard let plan, !diagnostics.contains(where: { $0.severity == .error }) else { return .failed(diagnostics) }
+        let canonical = CanonicalJSON.encode(root)
+        return .loaded(LoadedPlan(plan: plan, canonical: canonical, digest: Digest.of(canonical), file: file,
+                                  document: root, positions: positions, warnings: diagnostics))
+    }
+}

@@ -1,0 +1,84 @@
+import Archive
+import Cache
+import Foundation
+import Lowerings
+import Tasks
+
+/// Turns a Plan file into a task set: load (positioned diagnostics, exit 65), lower every tree,
+/// and compose each emitted tree on its pinned Core after the tasks ran.
+enum PlanTaskSource {
+    static func load(_ path: String, displayPath: String, ctx: Context) throws -> TaskSet {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError.inputMissing(path: displayPath, what: "Plan")
+        }
+        let loaded: LoadedPlan
+        switch PlanLoader.load(bytes: [UInt8](data), file: displayPath) {
+        case .failed(let diagnostics):
+            throw CLIError.invalidInput(diagnostics.map(\.description).joined(separator: "\n")
+                + "\n\(displayPath): \(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s"); nothing was written")
+        case .loaded(let l):
+            loaded = l
+        }
+        return taskSet(for: loaded)
+    }
+
+    static func taskSet(for loaded: LoadedPlan) -> TaskSet {
+        let lowerings = PlanLowering.lower(loaded)
+        let gaps = GapSetFile.sorted(lowerings.flatMap(\.gaps))
+        var tasks = lowerings.flatMap(\.tasks)
+        tasks.append(GapSetFile.task(gaps))
+        var platforms: [String: RunSummary.Platform] = [:]
+        for l in lowerings { platforms[l.platform] = RunSummary.Platform(status: l.status.rawValue) }
+        let diagnostics = lowerings.flatMap(\.diagnostics).sorted().map {
+            RunSummary.Diagnostic(file: $0.file, line: $0.line, column: $0.column, pointer: $0.pointer.description,
+                                  code: $0.code.rawValue, severity: $0.severity.rawValue, message: $0.message)
+        }
+        var set = TaskSet(planDigest: loaded.digest, tasks: tasks, platforms: platforms, gaps: gaps, diagnostics: diagnostics)
+        let emitted = lowerings.filter { $0.status == .emitted }
+        let planDigest = loaded.digest
+        set.assemble = { record, fetch in try assemble(record, emitted: emitted, planDigest: planDigest, fetch: fetch) }
+        return set
+    }
+
+    /// Composes every emitted tree on its pinned Core.
+    static func assemble(_ record: RunRecord, emitted: [PlatformLowering], planDigest: Digest,
+                         fetch: (Digest) -> [UInt8]?) throws -> Assembly {
+        var assembly = Assembly()
+        var sizes: [Digest: UInt64] = [:]
+        for r in record.results { if let d = r.output { sizes[d] = r.size } }
+        let foreign = emitted.map(\.mount).filter { !$0.isEmpty }
+        for lowering in emitted {
+            guard let pin = CorePins.pin(for: lowering.platform) else { continue }
+            guard let archiveBytes = fetch(pin.digest) else {
+                throw CompositionError.coreMissing(platform: lowering.platform, digest: pin.digest)
+            }
+            let archive = try ArchiveReader(policy: .pinned(digest: pin.digest, revision: pin.revision, excludedRoots: pin.excludedRoots)).read(archiveBytes)
+            var core: [CoreFile] = []
+            for e in archive.entries where e.kind == .file {
+                let d = Digest.of(e.bytes)
+                assembly.bytes[d] = e.bytes
+                sizes[d] = UInt64(e.bytes.count)
+                core.append(CoreFile(path: e.path, digest: d, mode: e.isExecutable ? 0o755 : 0o644))
+            }
+            let outputs = record.results.filter { $0.platform == lowering.platform }.map {
+                SeamOutput(path: $0.path, digest: $0.output!, mode: $0.mode.rawValue, owner: $0.family,
+                           taskKey: $0.key.digest, renderedIn: $0.renderedIn)
+            }
+            let composition = try Composer.compose(
+                .init(platform: lowering.platform, pin: pin, planDigest: planDigest, projectionDigest: lowering.definitionDigest,
+                      release: lowering.release, foreignRoots: lowering.mount.isEmpty ? foreign : []),
+                core: core, outputs: outputs)
+            for f in composition.files {
+                assembly.files.append(TreeFile(path: mounted(pin.mount, f.path), digest: f.digest, mode: FileMode(rawValue: f.mode)!,
+                                               size: sizes[f.digest] ?? 0))
+            }
+            let provenanceDigest = Digest.of(composition.provenance)
+            assembly.bytes[provenanceDigest] = composition.provenance
+            assembly.files.append(TreeFile(path: composition.provenancePath, digest: provenanceDigest, mode: .regular,
+                                           size: UInt64(composition.provenance.count)))
+            assembly.nativeInputDigests[lowering.platform] = composition.nativeInputDigest
+            assembly.fileCounts[lowering.platform] = composition.files.count
+        }
+        return assembly
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class ArchivePlaceholderTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

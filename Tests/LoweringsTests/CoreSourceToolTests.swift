@@ -1,0 +1,450 @@
+import Foundation
+import XCTest
+@testable import Lowerings
+
+/// Checks the three Core source trees under `Cores/` with real tools:
+/// `swiftc -parse`, `xmllint --noout`, `ruby -c`, Ruby's YAML loader and
+/// JSONSerialization. No Kotlin compiler is available here, so Kotlin and
+/// Gradle Kotlin DSL files only get a balanced-delimiter check.
+/// Also checks the seam declarations in `CoreCatalog` against the trees.
+final class CoreSourceToolTests: XCTestCase {
+    private enum Core: String, CaseIterable {
+        case ios, android, rails
+
+        var seams: [CoreSeam] {
+            switch self {
+            case .ios: return CoreCatalog.iosSeams
+            case .android: return CoreCatalog.androidSeams
+            case .rails: return CoreCatalog.railsSeams
+            }
+        }
+    }
+
+    private static let coresRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent() // LoweringsTests
+        .deletingLastPathComponent() // Tests
+        .deletingLastPathComponent() // package root
+        .appendingPathComponent("Cores", isDirectory: true)
+
+    // MARK: Tools
+
+    func testEverySwiftFileInTheIOSCoreParses() throws {
+        let files = try files(in: .ios).filter { $0.hasSuffix(".swift") }
+        XCTAssertGreaterThanOrEqual(files.count, 10, "iOS Core Swift sources")
+        let swiftc = try tool("swiftc")
+        for file in files {
+            let result = try run(swiftc, ["-parse", path(.ios, file)])
+            XCTAssertEqual(result.status, 0, "swiftc -parse \(file):\n\(result.output)")
+        }
+    }
+
+    /// UIKit is not available here, but the iOS Core keeps its value types
+    /// free of Apple-only frameworks. Those files and the Generated placeholders
+    /// compile as module FoundationApp, and the unit tests type-check against it,
+    /// so the placeholders' API is exactly what Core and its tests read.
+    func testIOSPlatformNeutralSourcesCompileWithGeneratedPlaceholdersAndUnitTests() throws {
+        let swiftc = try tool("swiftc")
+        let appleOnly = ["import UIKit", "import HotwireNative", "import SwiftUI", "import WebKit"]
+        var sources: [String] = []
+        for file in try files(in: .ios) where file.hasSuffix(".swift") && (file.hasPrefix("App/") || file.hasPrefix("Generated/")) {
+            let text = try String(contentsOfFile: path(.ios, file), encoding: .utf8)
+            if !appleOnly.contains(where: text.contains) {
+                sources.append(file)
+            }
+        }
+        for expected in ["App/AppRootURL.swift", "App/TabLayout.swift", "App/NavigationEntry.swift", "App/InterfaceTheme.swift",
+                         "Generated/ApplicationDefinition.swift", "Generated/NavigationDefinition.swift"] {
+            XCTAssertTrue(sources.contains(expected), "\(expected) should not need Apple-only frameworks")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("core-ios-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let module = scratch.appendingPathComponent("FoundationApp.swiftmodule").path
+        let build = try run(swiftc, ["-emit-module", "-module-name", "FoundationApp", "-enable-testing", "-parse-as-library",
+                                     "-emit-module-path", module] + sources.map { path(.ios, $0) })
+        XCTAssertEqual(build.status, 0, "FoundationApp module:\n\(build.output)")
+        let tests = try files(in: .ios).filter { $0.hasPrefix("Tests/") && $0.hasSuffix(".swift") }
+        XCTAssertGreaterThanOrEqual(tests.count, 3)
+        let check = try run(swiftc, ["-typecheck", "-I", scratch.path] + tests.map { path(.ios, $0) })
+        XCTAssertEqual(check.status, 0, "iOS unit tests:\n\(check.output)")
+    }
+
+    func testEveryXMLAndStoryboardIsWellFormed() throws {
+        let xmllint = try tool("xmllint")
+        var checked = 0
+        for core in Core.allCases {
+            for file in try files(in: core) where file.hasSuffix(".xml") || file.hasSuffix(".storyboard") {
+                let result = try run(xmllint, ["--noout", path(core, file)])
+                XCTAssertEqual(result.status, 0, "xmllint \(core)/\(file):\n\(result.output)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 15)
+    }
+
+    func testEveryJSONFileParses() throws {
+        var checked = 0
+        for core in Core.allCases {
+            for file in try files(in: core) where file.hasSuffix(".json") {
+                let data = try Data(contentsOf: URL(fileURLWithPath: path(core, file)))
+                XCTAssertNoThrow(try JSONSerialization.jsonObject(with: data), "\(core)/\(file)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 6)
+    }
+
+    /// Aliases are allowed because Rails loads config YAML (database.yml) with them.
+    func testEveryYAMLFileLoads() throws {
+        let ruby = try tool("ruby")
+        var checked = 0
+        for core in Core.allCases {
+            for file in try files(in: core) where file.hasSuffix(".yml") || file.hasSuffix(".yaml") {
+                let result = try run(ruby, ["-ryaml", "-e", "YAML.load_file(ARGV[0], aliases: true)", path(core, file)])
+                XCTAssertEqual(result.status, 0, "YAML \(core)/\(file):\n\(result.output)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 2, "project.yml, database.yml")
+    }
+
+    func testEveryRubyFileAndScriptPassesRubySyntaxCheck() throws {
+        let ruby = try tool("ruby")
+        let named: Set<String> = ["Gemfile", "Rakefile", "config.ru"]
+        var checked = 0
+        for core in Core.allCases {
+            for file in try files(in: core) {
+                let isRuby = try file.hasSuffix(".rb") || named.contains(file) || isRubyScript(core, file)
+                guard isRuby else { continue }
+                let result = try run(ruby, ["-c", path(core, file)])
+                XCTAssertEqual(result.status, 0, "ruby -c \(core)/\(file):\n\(result.output)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 20)
+    }
+
+    /// ERB compiles to Ruby that must pass `ruby -c` (Rails uses Erubi; the
+    /// tag syntax these templates use is common to both).
+    func testEveryERBTemplateCompilesToValidRuby() throws {
+        let ruby = try tool("ruby")
+        let script = """
+        require "erb"
+        print ERB.new(File.read(ARGV[0]), trim_mode: "-").src
+        """
+        var checked = 0
+        for file in try files(in: .rails) where file.hasSuffix(".erb") {
+            let source = try run(ruby, ["-e", script, path(.rails, file)])
+            XCTAssertEqual(source.status, 0, "erb \(file):\n\(source.output)")
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("core-erb-\(UUID().uuidString).rb")
+            try source.output.write(to: scratch, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let result = try run(ruby, ["-c", scratch.path])
+            XCTAssertEqual(result.status, 0, "ruby -c of \(file) as ERB:\n\(result.output)")
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 2)
+    }
+
+    /// No Kotlin compiler here: only strings and comments are skipped and
+    /// (), [] and {} must nest properly.
+    func testEveryKotlinFileHasBalancedDelimiters() throws {
+        let files = try files(in: .android).filter { $0.hasSuffix(".kt") || $0.hasSuffix(".kts") }
+        XCTAssertGreaterThanOrEqual(files.count, 12)
+        for file in files {
+            let source = try String(contentsOfFile: path(.android, file), encoding: .utf8)
+            XCTAssertNil(Self.delimiterProblem(in: source), "\(file)")
+        }
+    }
+
+    func testDelimiterCheckCatchesImbalanceAndSkipsStringsAndComments() {
+        XCTAssertNil(Self.delimiterProblem(in: "fun a() { val s = \"}{(\"; /* ) */ // ]\n val c = '{' }"))
+        XCTAssertNil(Self.delimiterProblem(in: "val t = \"\"\"raw } text\"\"\"\nval u = \"${x.y()}\""))
+        XCTAssertNotNil(Self.delimiterProblem(in: "fun a() { listOf(1 }"))
+        XCTAssertNotNil(Self.delimiterProblem(in: "fun a() {"))
+    }
+
+    func testOnlyBinScriptsAndGradlewAreExecutable() throws {
+        for core in Core.allCases {
+            for file in try files(in: core) {
+                let shouldBeExecutable = Self.isBinScript(file) || (file as NSString).lastPathComponent == "gradlew"
+                XCTAssertEqual(try isExecutable(core, file), shouldBeExecutable, "\(core)/\(file) executable bit")
+            }
+        }
+        XCTAssertTrue(try files(in: .rails).contains("bin/dev"))
+    }
+
+    /// The Archive reader rejects links and paths that collide when case is ignored.
+    func testCoreTreesHaveNoLinksOrCaseCollisions() throws {
+        for core in Core.allCases {
+            let files = try files(in: core)
+            let folded = files.map { $0.lowercased() }
+            XCTAssertEqual(Set(folded).count, folded.count, "\(core) has paths that differ only by case")
+            for file in files {
+                let attributes = try FileManager.default.attributesOfItem(atPath: path(core, file))
+                XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular, "\(core)/\(file) is not a regular file")
+            }
+        }
+    }
+
+    /// Every folder and xcconfig that project.yml names exists in the iOS Core.
+    func testXcodeGenProjectNamesExistingPaths() throws {
+        let ruby = try tool("ruby")
+        let script = """
+        require "yaml"
+        spec = YAML.load_file(ARGV[0])
+        spec.fetch("targets").each_value do |target|
+          Array(target["sources"]).each { |source| puts(source.is_a?(Hash) ? source.fetch("path") : source) }
+          (target["configFiles"] || {}).each_value { |file| puts file }
+        end
+        """
+        let result = try run(ruby, ["-e", script, path(.ios, "project.yml")])
+        XCTAssertEqual(result.status, 0, result.output)
+        let named = result.output.split(separator: "\n").map(String.init)
+        XCTAssertTrue(named.contains("Generated/Identity.xcconfig"))
+        for relative in Set(named) {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path(.ios, relative)), "project.yml names missing \(relative)")
+        }
+    }
+
+    /// Without aapt, check that every resource the Android Core refers to
+    /// (`@type/name` in XML, `R.type.name` in Kotlin) is defined in the Core.
+    func testAndroidResourceReferencesResolve() throws {
+        let all = try files(in: .android)
+        let resources = all.filter { $0.hasPrefix("app/src/main/res/") || $0.hasPrefix("app/src/debug/res/") }
+        var defined = Set<String>()
+        for file in resources {
+            let parts = file.split(separator: "/")
+            let folder = parts[parts.count - 2]
+            let type = folder.split(separator: "-").first.map(String.init) ?? ""
+            let name = (String(parts[parts.count - 1]) as NSString).deletingPathExtension
+            let text = try String(contentsOfFile: path(.android, file), encoding: .utf8)
+            if type == "values" {
+                for match in Self.matches(#"<(string|color|style|dimen)\s+name="([A-Za-z0-9_.]+)""#, in: text) {
+                    defined.insert("\(match[0])/\(match[1])")
+                }
+                for match in Self.matches(#"<item\s+name="([A-Za-z0-9_]+)"\s+type="id""#, in: text) {
+                    defined.insert("id/\(match[0])")
+                }
+            } else {
+                defined.insert("\(type)/\(name)")
+            }
+            for match in Self.matches(#"@\+id/([A-Za-z0-9_]+)"#, in: text) {
+                defined.insert("id/\(match[0])")
+            }
+        }
+        var references: [(String, String)] = []
+        let local = #"(drawable|color|string|layout|mipmap|xml|id)"#
+        for file in resources {
+            let text = try String(contentsOfFile: path(.android, file), encoding: .utf8)
+            for match in Self.matches(#"(?<![:\w])@"# + local + #"/([A-Za-z0-9_]+)"#, in: text) {
+                references.append(("\(match[0])/\(match[1])", file))
+            }
+        }
+        for file in all where file.hasSuffix(".kt") {
+            let text = try String(contentsOfFile: path(.android, file), encoding: .utf8)
+            for match in Self.matches(#"(?<![\w.])R\."# + local + #"\.([A-Za-z0-9_]+)"#, in: text) {
+                references.append(("\(match[0])/\(match[1])", file))
+            }
+        }
+        XCTAssertGreaterThanOrEqual(references.count, 20)
+        for (resource, file) in references {
+            XCTAssertTrue(defined.contains(resource), "\(file) refers to undefined @\(resource)")
+        }
+    }
+
+    // MARK: Seams
+
+    func testEveryReplacedSeamExistsWithItsMode() throws {
+        for core in Core.allCases {
+            let present = Set(try files(in: core))
+            for seam in core.seams where seam.origin == .replaces {
+                XCTAssertFalse(seam.isPattern, "\(core) \(seam.path): a replaced seam names one file")
+                XCTAssertTrue(present.contains(seam.path), "\(core) \(seam.path) (\(seam.owner)) is missing")
+                guard present.contains(seam.path) else { continue }
+                XCTAssertEqual(try isExecutable(core, seam.path), seam.mode == CoreSeam.executableMode, "\(core) \(seam.path) mode")
+            }
+        }
+    }
+
+    func testSeamPathsAreUniqueRelativeAndModesValid() {
+        for core in Core.allCases {
+            let paths = core.seams.map(\.path)
+            XCTAssertEqual(Set(paths).count, paths.count, "\(core) has two seams with one path")
+            let owners = core.seams.map(\.owner)
+            XCTAssertEqual(Set(owners).count, owners.count, "\(core) has two seams with one owner")
+            for seam in core.seams {
+                XCTAssertTrue([CoreSeam.regularMode, CoreSeam.executableMode].contains(seam.mode), "\(seam.path) mode")
+                XCTAssertFalse(seam.path.hasPrefix("/"), "\(seam.path) is absolute")
+                XCTAssertFalse(seam.path.split(separator: "/").contains(".."), "\(seam.path) leaves the Core")
+                XCTAssertTrue(seam.owner.hasPrefix("\(core.rawValue)."), "\(seam.owner) names its platform")
+                if seam.mode == CoreSeam.executableMode {
+                    XCTAssertTrue(Self.isBinScript(seam.path), "\(seam.path) is executable outside bin/")
+                }
+            }
+        }
+    }
+
+    /// Composition treats every file in a Core `Generated`/`generated` directory as a seam.
+    func testEveryFileInAGeneratedDirectoryIsADeclaredSeam() throws {
+        for core in Core.allCases {
+            let declared = Set(core.seams.filter { $0.origin == .replaces }.map(\.path))
+            for file in try files(in: core) where file.split(separator: "/").contains(where: { $0.lowercased() == "generated" }) {
+                XCTAssertTrue(declared.contains(file), "\(core)/\(file) sits in a generated directory but is not a seam")
+            }
+        }
+    }
+
+    func testEachCoreHasARevisionAndItsPins() throws {
+        for core in Core.allCases {
+            let revision = try String(contentsOfFile: path(core, "REVISION"), encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            XCTAssertNotNil(
+                revision.range(of: "^\(core.rawValue)-core-[0-9]{4}-[0-9]{2}\\.[0-9]+$", options: .regularExpression),
+                "\(core) REVISION \(revision)"
+            )
+        }
+        let projectYAML = try String(contentsOfFile: path(.ios, "project.yml"), encoding: .utf8)
+        XCTAssertTrue(projectYAML.contains("exactVersion: \"1.3.0\""))
+        let versions = try String(contentsOfFile: path(.android, "gradle/libs.versions.toml"), encoding: .utf8)
+        XCTAssertTrue(versions.contains("hotwire = \"1.3.1\""))
+        let wrapper = try String(contentsOfFile: path(.android, "gradle/wrapper/gradle-wrapper.properties"), encoding: .utf8)
+        XCTAssertTrue(wrapper.contains("gradle-9.2.0-bin.zip"))
+        XCTAssertNotNil(wrapper.range(of: "\ndistributionSha256Sum=[0-9a-f]{64}\n", options: .regularExpression))
+    }
+
+    // MARK: Helpers
+
+    private func path(_ core: Core, _ relative: String) -> String {
+        Self.coresRoot.appendingPathComponent(core.rawValue).appendingPathComponent(relative).path
+    }
+
+    /// Regular files of a Core, relative to its root, sorted.
+    private func files(in core: Core) throws -> [String] {
+        let root = Self.coresRoot.appendingPathComponent(core.rawValue).standardizedFileURL.path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else {
+            XCTFail("no Core at \(root)")
+            return []
+        }
+        var result: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result.append(relative)
+            }
+        }
+        return result.sorted()
+    }
+
+    private func isExecutable(_ core: Core, _ relative: String) throws -> Bool {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path(core, relative))
+        let permissions = (attributes[.posixPermissions] as? NSNumber)?.uint16Value ?? 0
+        return permissions & 0o111 != 0
+    }
+
+    private func isRubyScript(_ core: Core, _ relative: String) throws -> Bool {
+        guard Self.isBinScript(relative) else { return false }
+        let head = try String(contentsOfFile: path(core, relative), encoding: .utf8).prefix(64)
+        return head.hasPrefix("#!") && head.split(separator: "\n").first?.contains("ruby") == true
+    }
+
+    private static func isBinScript(_ relative: String) -> Bool {
+        let parts = relative.split(separator: "/")
+        return parts.count == 2 && parts[0] == "bin"
+    }
+
+    private func tool(_ name: String) throws -> String {
+        let searchPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        for directory in searchPath + ["/opt/swift/usr/bin", "/usr/bin", "/usr/local/bin"] {
+            let candidate = directory + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) {
+                return candidate
+            }
+        }
+        XCTFail("\(name) is not installed; scripts/test.sh installs the tools these checks need")
+        throw CocoaError(.fileNoSuchFile)
+    }
+
+    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Capture groups of every match of `pattern` in `text`.
+    private static func matches(_ pattern: String, in text: String) -> [[String]] {
+        guard let expression = try? NSRegularExpression(pattern: pattern) else {
+            XCTFail("bad pattern \(pattern)")
+            return []
+        }
+        let range = NSRange(text.startIndex..., in: text)
+        return expression.matches(in: text, range: range).map { result in
+            (1..<result.numberOfRanges).compactMap { index in
+                Range(result.range(at: index), in: text).map { String(text[$0]) }
+            }
+        }
+    }
+
+    /// Describes the first unbalanced (), [] or {} outside strings, character
+    /// literals and comments, or returns nil when all nest properly.
+    static func delimiterProblem(in source: String) -> String? {
+        let characters = Array(source)
+        let pairs: [Character: Character] = [")": "(", "]": "[", "}": "{"]
+        var stack: [(Character, Int)] = []
+        var line = 1
+        var index = 0
+        func at(_ offset: Int) -> Character? {
+            characters.indices.contains(index + offset) ? characters[index + offset] : nil
+        }
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\n" { line += 1 }
+            if character == "/", at(1) == "/" {
+                while index < characters.count, characters[index] != "\n" { index += 1 }
+                continue
+            }
+            if character == "/", at(1) == "*" {
+                index += 2
+                while index < characters.count, !(characters[index] == "*" && at(1) == "/") {
+                    if characters[index] == "\n" { line += 1 }
+                    index += 1
+                }
+                index += 2
+                continue
+            }
+            if character == "\"", at(1) == "\"", at(2) == "\"" {
+                index += 3
+                while index < characters.count, !(characters[index] == "\"" && at(1) == "\"" && at(2) == "\"") {
+                    if characters[index] == "\n" { line += 1 }
+                    index += 1
+                }
+                index += 3
+                continue
+            }
+            if character == "\"" || character == "'" {
+                index += 1
+                while index < characters.count, characters[index] != character, characters[index] != "\n" {
+                    index += characters[index] == "\\" ? 2 : 1
+                }
+                index += 1
+                continue
+            }
+            if "([{".contains(character) {
+                stack.append((character, line))
+            } else if let opener = pairs[character] {
+                guard let last = stack.popLast() else { return "line \(line): unmatched \(character)" }
+                if last.0 != opener { return "line \(line): \(character) closes \(last.0) from line \(last.1)" }
+            }
+            index += 1
+        }
+        if let last = stack.last { return "line \(last.1): \(last.0) is never closed" }
+        return nil
+    }
+}

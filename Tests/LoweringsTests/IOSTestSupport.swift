@@ -1,0 +1,100 @@
+import Cache
+import Foundation
+import Tasks
+import XCTest
+@testable import Lowerings
+
+/// Helpers shared by the iOS lowering tests.
+enum IOSTest {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let goldenRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let swiftc = "/opt/swift/usr/bin/swiftc"
+
+    /// Loads Plan text; fails the test (and throws) on diagnostics.
+    static func loaded(_ text: String, file: String = "plan.json") throws -> LoadedPlan {
+        let result = PlanLoader.load(bytes: Array(text.utf8), file: file)
+        guard let plan = result.loadedPlan else {
+            XCTFail("Plan did not load: \(result.diagnostics.map(\.description))")
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return plan
+    }
+
+    static func fixture(_ name: String) throws -> LoadedPlan {
+        try loaded(try Fixture.text(name), file: name)
+    }
+
+    /// Every iOS task's rendered bytes by Core-relative seam path.
+    static func render(_ lowering: PlatformLowering) throws -> [String: [UInt8]] {
+        var out: [String: [UInt8]] = [:]
+        for task in lowering.tasks {
+            let relative = String(task.path.dropFirst(lowering.mount.count + 1))
+            out[relative] = try SeedRendering.render(task)
+        }
+        return out
+    }
+
+    static func text(_ lowering: PlatformLowering, _ owner: String) throws -> String {
+        let task = try XCTUnwrap(lowering.tasks.first { $0.id == owner }, owner)
+        return String(decoding: try task.render(RenderContext(taskID: task.id, dependencyOutputs: [:])), as: UTF8.self)
+    }
+
+    /// Task key digests by task id.
+    static func keys(_ lowering: PlatformLowering) -> [String: Digest] {
+        Dictionary(uniqueKeysWithValues: lowering.tasks.map { ($0.id, TaskKey(task: $0, dependencyDigests: [:]).digest) })
+    }
+
+    /// Ids of the tasks whose key differs between the two lowerings (both must have the same tasks).
+    static func changedKeys(_ a: PlatformLowering, _ b: PlatformLowering) -> Set<String> {
+        let ka = keys(a), kb = keys(b)
+        XCTAssertEqual(Set(ka.keys), Set(kb.keys))
+        return Set(ka.keys.filter { ka[$0] != kb[$0] })
+    }
+
+    /// A minimal Plan as a JSON object, for edits with `JSONEdit`.
+    static func planObject(entities: Int = 2, account: Bool = false, native: Bool = true) -> Any {
+        var entityList: [[String: Any]] = []
+        for i in 0..<entities {
+            let letter = String(UnicodeScalar(UInt8(97 + i)))
+            entityList.append([
+                "key": "item_\(letter)", "plural_key": "items_\(letter)",
+                "uuid": String(format: "00000000-0000-4000-8000-%012d", i + 1),
+                "name": "Item \(letter.uppercased())", "plural": "Items \(letter.uppercased())",
+                "index": "public", "forms": true,
+                "fields": [["key": "title", "type": "string"]],
+            ])
+        }
+        var application: [String: Any] = ["key": "sample_app", "name": "Sample App", "domain": "sample.example.com"]
+        if native { application["native"] = ["ios": [String: Any]()] }
+        var plan: [String: Any] = [
+            "plan_format": 1, "project_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+            "application": application, "entities": entityList,
+        ]
+        if account { plan["account"] = ["subject_uuid": "6f1c0000-0000-4000-8000-000000000001", "editable": true] }
+        return plan
+    }
+
+    static func lower(_ object: Any) throws -> PlatformLowering {
+        IOSLowering.lower(try loaded(JSONEdit.serialize(object)))
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    static func scratchDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ios-lowering-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

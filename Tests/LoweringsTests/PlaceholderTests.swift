@@ -1,2 +1,0 @@
-import XCTest
-final class LoweringsPlaceholderTests: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

@@ -1,0 +1,187 @@
+import XCTest
+@testable import Lowerings
+
+/// Every rule of Plan format v1: a Plan that breaks exactly one rule gives exactly that code at that pointer.
+final class PlanValidatorTests: XCTestCase {
+    static let base = """
+    {
+      "plan_format": 1,
+      "project_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+      "application": {
+        "key": "movie_catalog", "name": "Movie Catalog", "domain": "movies.example.com", "home": "movie",
+        "appearance": { "theme": "auto", "accent": "#E4572E", "background": { "light": "#FFFFFF", "dark": "#101014" } },
+        "native": { "ios": {}, "android": {} },
+        "push": { "ios": false, "android": false }
+      },
+      "account": { "subject_uuid": "6f1c2a3b-0000-4000-8000-000000000001", "editable": true,
+                   "fields": [ { "key": "display_name", "type": "string", "required": true } ] },
+      "entities": [
+        { "key": "movie", "plural_key": "movies", "uuid": "9b2e0000-0000-4000-8000-000000000001", "name": "Movie",
+          "plural": "Movies", "icon": "film", "index": "public", "forms": true,
+          "fields": [ { "key": "title", "type": "string", "required": true },
+                      { "key": "director", "type": "reference", "to": "person" } ] },
+        { "key": "person", "plural_key": "people", "uuid": "9b2e0000-0000-4000-8000-000000000002", "name": "Person",
+          "plural": "People", "index": "protected", "forms": false, "fields": [] }
+      ]
+    }
+    """
+
+    struct Case {
+        var name: String
+        var edits: [(String, Any?)]
+        var expected: [String]
+        var line: UInt
+    }
+
+    static let longLabel = String(repeating: "a", count: 64)
+    static let longDomain = Array(repeating: String(repeating: "a", count: 63), count: 4).joined(separator: ".")
+
+    let cases: [Case] = [
+        Case(name: "format", edits: [("/plan_format", 2)], expected: ["plan.format.unsupported /plan_format"], line: #line),
+        Case(name: "format type", edits: [("/plan_format", "1")], expected: ["plan.wrong_type /plan_format"], line: #line),
+        Case(name: "project id", edits: [("/project_id", "1234")], expected: ["plan.project_id.invalid /project_id"], line: #line),
+        Case(name: "project id case", edits: [("/project_id", "0F8FAD5B-D9CB-469F-A165-70867728950E")],
+             expected: ["plan.project_id.invalid /project_id"], line: #line),
+        Case(name: "unknown key", edits: [("/colour", "x")], expected: ["plan.unknown_key /colour"], line: #line),
+        Case(name: "missing key", edits: [("/entities", nil)], expected: ["plan.missing_key /entities"], line: #line),
+        Case(name: "app key", edits: [("/application/key", "9lives")],
+             expected: ["plan.application.key_invalid /application/key"], line: #line),
+        Case(name: "app key dash", edits: [("/application/key", "movie-catalog")],
+             expected: ["plan.application.key_invalid /application/key"], line: #line),
+        Case(name: "name empty", edits: [("/application/name", " ")], expected: ["plan.name.empty /application/name"], line: #line),
+        Case(name: "name lines", edits: [("/application/name", "a\nb")],
+             expected: ["plan.name.not_one_line /application/name"], line: #line),
+        Case(name: "name control", edits: [("/application/name", "a\u{7}b")],
+             expected: ["plan.name.control_character /application/name"], line: #line),
+        Case(name: "entity plural name", edits: [("/entities/0/plural", "")],
+             expected: ["plan.name.empty /entities/0/plural"], line: #line),
+        Case(name: "domain empty", edits: [("/application/domain", "")], expected: ["plan.domain.empty /application/domain"], line: #line),
+        Case(name: "domain long", edits: [("/application/domain", longDomain)],
+             expected: ["plan.domain.too_long /application/domain"], line: #line),
+        Case(name: "domain case", edits: [("/application/domain", "Movies.example.com")],
+             expected: ["plan.domain.not_lowercase /application/domain"], line: #line),
+        Case(name: "domain empty label", edits: [("/application/domain", "movies.example.com.")],
+             expected: ["plan.domain.label_empty /application/domain"], line: #line),
+        Case(name: "domain label long", edits: [("/application/domain", longLabel + ".example.com")],
+             expected: ["plan.domain.label_too_long /application/domain"], line: #line),
+        Case(name: "domain char", edits: [("/application/domain", "mo_vies.example.com")],
+             expected: ["plan.domain.label_invalid_character /application/domain"], line: #line),
+        Case(name: "domain hyphen", edits: [("/application/domain", "movies-.example.com")],
+             expected: ["plan.domain.label_hyphen_edge /application/domain"], line: #line),
+        Case(name: "domain tld", edits: [("/application/domain", "movies.example.42")],
+             expected: ["plan.domain.final_label_not_letter /application/domain"], line: #line),
+        Case(name: "domain invalid", edits: [("/application/domain", "movies.invalid")],
+             expected: ["plan.domain.reserved_invalid /application/domain"], line: #line),
+        Case(name: "home unknown", edits: [("/application/home", "film")],
+             expected: ["plan.home.unknown_entity /application/home"], line: #line),
+        Case(name: "home hidden", edits: [("/entities/0/index", "none")],
+             expected: ["plan.home.not_in_navigation /application/home"], line: #line),
+        Case(name: "theme", edits: [("/application/appearance/theme", "sepia")],
+             expected: ["plan.appearance.theme_unknown /application/appearance/theme"], line: #line),
+        Case(name: "color", edits: [("/application/appearance/accent", "#E4572")],
+             expected: ["plan.appearance.color_invalid /application/appearance/accent"], line: #line),
+        Case(name: "color pair", edits: [("/application/appearance/background/dark", "black")],
+             expected: ["plan.appearance.color_invalid /application/appearance/background/dark"], line: #line),
+        Case(name: "color pair missing", edits: [("/application/appearance/background/dark", nil)],
+             expected: ["plan.missing_key /application/appearance/background/dark"], line: #line),
+        Case(name: "color type", edits: [("/application/appearance/accent", 5)],
+             expected: ["plan.wrong_type /application/appearance/accent"], line: #line),
+        Case(name: "native object", edits: [("/application/native/ios", true)],
+             expected: ["plan.wrong_type /application/native/ios"], line: #line),
+        Case(name: "native settings", edits: [("/application/native/android/bundle_id", "x")],
+             expected: ["plan.unknown_key /application/native/android/bundle_id"], line: #line),
+        Case(name: "push client", edits: [("/application/native/ios", nil), ("/application/push/ios", true)],
+             expected: ["plan.push.requires_client /application/push/ios"], line: #line),
+        Case(name: "push account", edits: [("/account", nil), ("/entities/1/index", "public"), ("/application/push/android", true)],
+             expected: ["plan.push.requires_account /application/push/android"], line: #line),
+        Case(name: "subject uuid", edits: [("/account/subject_uuid", "6f1c")],
+             expected: ["plan.account.subject_uuid_invalid /account/subject_uuid"], line: #line),
+        Case(name: "account field", edits: [("/account/fields/0/key", "DisplayName")],
+             expected: ["plan.field.key_invalid /account/fields/0/key"], line: #line),
+        Case(name: "entity key", edits: [("/entities/1/key", "Person")],
+             expected: ["plan.field.to_unknown_entity /entities/0/fields/1/to", "plan.entity.key_invalid /entities/1/key"], line: #line),
+        Case(name: "entity key trailing underscore", edits: [("/entities/1/key", "person_"), ("/entities/0/fields/1/to", "person_")],
+             expected: ["plan.entity.key_invalid /entities/1/key"], line: #line),
+        Case(name: "plural key", edits: [("/entities/1/plural_key", "People")],
+             expected: ["plan.entity.plural_key_invalid /entities/1/plural_key"], line: #line),
+        Case(name: "key duplicate", edits: [("/entities/1/key", "movie"), ("/entities/0/fields/1/to", "movie")],
+             expected: ["plan.entity.key_duplicate /entities/1/key"], line: #line),
+        Case(name: "key across sets", edits: [("/entities/1/plural_key", "movie")],
+             expected: ["plan.entity.key_duplicate /entities/1/plural_key"], line: #line),
+        Case(name: "plural across sets", edits: [("/entities/1/key", "movies"), ("/entities/0/fields/1/to", "movies")],
+             expected: ["plan.entity.key_duplicate /entities/1/key"], line: #line),
+        Case(name: "uuid", edits: [("/entities/0/uuid", "9b2e")], expected: ["plan.entity.uuid_invalid /entities/0/uuid"], line: #line),
+        Case(name: "uuid duplicate", edits: [("/entities/1/uuid", "9b2e0000-0000-4000-8000-000000000001")],
+             expected: ["plan.entity.uuid_duplicate /entities/1/uuid"], line: #line),
+        Case(name: "uuid duplicates account", edits: [("/entities/0/uuid", "6f1c2a3b-0000-4000-8000-000000000001")],
+             expected: ["plan.entity.uuid_duplicate /entities/0/uuid"], line: #line),
+        Case(name: "icon", edits: [("/entities/0/icon", "smiley")], expected: ["plan.entity.icon_unknown /entities/0/icon"], line: #line),
+        Case(name: "index", edits: [("/entities/1/index", "hidden")],
+             expected: ["plan.entity.index_unknown /entities/1/index"], line: #line),
+        Case(name: "protected", edits: [("/account", nil)],
+             expected: ["plan.entity.protected_requires_account /entities/1/index"], line: #line),
+        Case(name: "parent", edits: [("/entities/1/parent", "studio")],
+             expected: ["plan.entity.parent_unknown /entities/1/parent"], line: #line),
+        Case(name: "parent self", edits: [("/entities/1/parent", "person")],
+             expected: ["plan.entity.parent_cycle /entities/1/parent"], line: #line),
+        Case(name: "parent cycle", edits: [("/entities/1/parent", "movie"), ("/entities/0/parent", "person")],
+             expected: ["plan.entity.parent_cycle /entities/0/parent"], line: #line),
+        Case(name: "route", edits: [("/entities/1/plural_key", "configurations")],
+             expected: ["plan.entity.route_collision /entities/1/plural_key"], line: #line),
+        Case(name: "route account", edits: [("/entities/1/plural_key", "account")],
+             expected: ["plan.entity.route_collision /entities/1/plural_key"], line: #line),
+        Case(name: "field key", edits: [("/entities/0/fields/0/key", "Title")],
+             expected: ["plan.field.key_invalid /entities/0/fields/0/key"], line: #line),
+        Case(name: "field duplicate", edits: [("/entities/0/fields/1/key", "title")],
+             expected: ["plan.field.key_duplicate /entities/0/fields/1/key"], line: #line),
+        Case(name: "field type", edits: [("/entities/0/fields/0/type", "blob")],
+             expected: ["plan.field.type_unknown /entities/0/fields/0/type"], line: #line),
+        Case(name: "field to missing", edits: [("/entities/0/fields/1/to", nil)],
+             expected: ["plan.field.reference_requires_to /entities/0/fields/1/to"], line: #line),
+        Case(name: "field to extra", edits: [("/entities/0/fields/0/to", "person")],
+             expected: ["plan.field.to_not_allowed /entities/0/fields/0/to"], line: #line),
+        Case(name: "field to unknown", edits: [("/entities/0/fields/1/to", "studio")],
+             expected: ["plan.field.to_unknown_entity /entities/0/fields/1/to"], line: #line),
+        Case(name: "field unknown key", edits: [("/entities/0/fields/0/reqired", true)],
+             expected: ["plan.unknown_key /entities/0/fields/0/reqired"], line: #line),
+        Case(name: "bool type", edits: [("/entities/0/forms", "yes")], expected: ["plan.wrong_type /entities/0/forms"], line: #line),
+    ]
+
+    func testBaseIsValid() {
+        XCTAssertEqual(load(Self.base).diagnostics.map(\.description), [])
+    }
+
+    func testEachRuleGivesExactlyItsCodeAndPointer() {
+        for c in cases {
+            var value = JSONEdit.parse(Self.base)
+            for (pointer, replacement) in c.edits { value = JSONEdit.set(value, pointer, replacement) }
+            let result = load(JSONEdit.serialize(value))
+            XCTAssertEqual(summary(result.diagnostics), c.expected, c.name, line: c.line)
+            XCTAssertNil(result.loadedPlan, c.name, line: c.line)
+        }
+    }
+
+    func testEveryPlanCodeIsExercised() {
+        let covered = Set(cases.flatMap { $0.expected.map { String($0.split(separator: " ")[0]) } })
+        let planCodes = Set(DiagnosticCode.allCases.map(\.rawValue).filter { $0.hasPrefix("plan.") })
+        XCTAssertEqual(planCodes.subtracting(covered), [])
+    }
+
+    func testUnknownKeySuggestsTheNearestKey() {
+        let value = JSONEdit.set(JSONEdit.parse(Self.base), "/entities/0/plurl", "Movies")
+        let diagnostic = load(JSONEdit.serialize(value)).diagnostics.first
+        XCTAssertEqual(diagnostic?.message, "unknown key \"plurl\"; did you mean \"plural\"?")
+    }
+
+    func testParentCycleNamesItsPath() {
+        var value = JSONEdit.parse(Self.base)
+        value = JSONEdit.set(value, "/entities/2", ["key": "studio", "plural_key": "studios", "uuid": "9b2e0000-0000-4000-8000-000000000003",
+                                                   "name": "Studio", "plural": "Studios", "index": "none", "parent": "person"])
+        value = JSONEdit.set(value, "/entities/1/parent", "studio")
+        value = JSONEdit.set(value, "/entities/0/parent", "person")
+        let diagnostics = load(JSONEdit.serialize(value)).diagnostics
+        XCTAssertEqual(summary(diagnostics), ["plan.entity.parent_cycle /entities/1/parent"])
+        XCTAssertEqual(diagnostics.first?.message,
+                       "parent chain forms a cycle: person → studio → person; remove one of these parents")
+    }
+}

@@ -1,0 +1,86 @@
+import Cache
+import XCTest
+@testable import Lowerings
+
+final class ProjectionTests: XCTestCase {
+    private func plan(_ json: String) throws -> Plan {
+        let r = PlanLoader.load(bytes: Array(json.utf8), file: "p.json")
+        guard let p = r.loadedPlan else { throw XCTSkip("fixture did not load: \(r.diagnostics)") }
+        return p.plan
+    }
+
+    private func entity(_ key: String, index: String = "public", icon: String? = nil) -> String {
+        let uuid = Digest.of(key).hex
+        let u = "\(uuid.prefix(8))-\(uuid.dropFirst(8).prefix(4))-\(uuid.dropFirst(12).prefix(4))-\(uuid.dropFirst(16).prefix(4))-\(uuid.dropFirst(20).prefix(12))"
+        return """
+        {"key":"\(key)","plural_key":"\(key)s","uuid":"\(u)","name":"\(key.capitalized)","plural":"\(key.capitalized)s",\
+        \(icon.map { "\"icon\":\"\($0)\"," } ?? "")"index":"\(index)"}
+        """
+    }
+
+    private func planJSON(entities: [String], home: String? = nil, account: Bool = false, appearance: String? = nil) -> String {
+        """
+        {"plan_format":1,"project_id":"0f8fad5b-d9cb-469f-a165-70867728950e",
+         "application":{"key":"app","name":"App"\(home.map { ",\"home\":\"\($0)\"" } ?? "")\(appearance.map { ",\"appearance\":\($0)" } ?? "")},
+         \(account ? "\"account\":{\"subject_uuid\":\"6f1c0000-0000-4000-8000-000000000001\"}," : "")
+         "entities":[\(entities.joined(separator: ","))]}
+        """
+    }
+
+    func testNavigationOrderHomeFirstAccountLast() throws {
+        let p = try plan(planJSON(entities: [entity("alpha"), entity("beta", index: "none"), entity("gamma", index: "protected", icon: "star"), entity("delta")],
+                                  home: "delta", account: true))
+        let nav = ApplicationNavigation(plan: p)
+        XCTAssertEqual(nav.entries.map(\.route), ["/deltas", "/alphas", "/gammas", "/account"])
+        XCTAssertEqual(nav.entries.map(\.rank), [1, 2, 3, 4])
+        XCTAssertEqual(nav.entries.map(\.icon), [.grid, .grid, .star, .person])
+        XCTAssertEqual(nav.entries.last?.id, "account-self:6f1c0000-0000-4000-8000-000000000001")
+        XCTAssertEqual(nav.entries.first?.source, "/entities/3")
+        XCTAssertEqual(nav.entries.map(\.requiresAccount), [false, false, true, true])
+        XCTAssertEqual(nav.entries.map(\.label), ["Deltas", "Alphas", "Gammas", "Account"])
+    }
+
+    func testTabLayoutThresholds() throws {
+        for (count, name, direct, more) in [(1, "single", 1, 0), (2, "tabs", 2, 0), (5, "tabs", 5, 0), (6, "tabs_with_more", 4, 2), (9, "tabs_with_more", 4, 5)] {
+            let p = try plan(planJSON(entities: (0..<count).map { entity("e\(Character(UnicodeScalar(97 + $0)!))") }))
+            let layout = try XCTUnwrap(ApplicationNavigation(plan: p).layout)
+            XCTAssertEqual(layout.name, name, "\(count)")
+            XCTAssertEqual(layout.directRoots.count, direct, "\(count)")
+            XCTAssertEqual(layout.moreEntries.count, more, "\(count)")
+        }
+        XCTAssertNil(ApplicationNavigation(plan: try plan(planJSON(entities: [entity("x", index: "none")]))).layout)
+    }
+
+    func testAppearanceDefaultsAndExpansion() throws {
+        let bare = AppearanceProjection(plan: try plan(planJSON(entities: [entity("a")])))
+        XCTAssertEqual(bare.theme, .light)
+        XCTAssertNil(bare.accent)
+        XCTAssertEqual(bare.background.light.hex, "#FFFFFF")
+        XCTAssertEqual(bare.background.dark.hex, "#000000")
+        let scalar = AppearanceProjection(plan: try plan(planJSON(entities: [entity("a")], appearance: "{\"theme\":\"dark\",\"accent\":\"#E4572E\"}")))
+        XCTAssertEqual(scalar.accent?.light.hex, "#E4572E")
+        XCTAssertEqual(scalar.accent?.dark.hex, "#E4572E")
+        XCTAssertEqual(scalar.theme, .dark)
+    }
+
+    /// Invariance/sensitivity pairs for the projections the keys read.
+    func testProjectionDigestsMoveOnlyWithTheirInputs() throws {
+        let base = try plan(planJSON(entities: [entity("a"), entity("b")], appearance: "{\"accent\":\"#E4572E\"}"))
+        let accent = try plan(planJSON(entities: [entity("a"), entity("b")], appearance: "{\"accent\":\"#000000\"}"))
+        XCTAssertEqual(ApplicationNavigation(plan: base).projection.digest, ApplicationNavigation(plan: accent).projection.digest)
+        XCTAssertEqual(IdentityProjection(plan: base, release: "r").digest, IdentityProjection(plan: accent, release: "r").digest)
+        let a = AppearanceProjection(plan: base), b = AppearanceProjection(plan: accent)
+        XCTAssertNotEqual(a.accentProjection.digest, b.accentProjection.digest)
+        XCTAssertEqual(a.backgroundProjection.digest, b.backgroundProjection.digest)
+        XCTAssertEqual(a.themeProjection.digest, b.themeProjection.digest)
+        XCTAssertNotEqual(IdentityProjection(plan: base, release: "r1").digest, IdentityProjection(plan: base, release: "r2").digest)
+        let reordered = try plan(planJSON(entities: [entity("b"), entity("a")], appearance: "{\"accent\":\"#E4572E\"}"))
+        XCTAssertNotEqual(ApplicationNavigation(plan: base).projection.digest, ApplicationNavigation(plan: reordered).projection.digest)
+    }
+
+    func testCanonicalBytesAreSortedAndCompact() {
+        let p = Projection(name: "x", fields: ["b": .int(1), "a": .array([.string("q\""), .bool(true), .null])])
+        XCTAssertEqual(p.text, #"{"a":["q\"",true,null],"b":1,"projection":"x","version":1}"#)
+        XCTAssertEqual(p.digest, Digest.of(Array(p.text.utf8)))
+    }
+}
