@@ -13,7 +13,8 @@
 ///                                            fills it only when empty)
 ///        11 repeated google.protobuf.Any auxiliary_metadata
 ///             1 string type_url = "type.googleapis.com/orchestrate.cache.v1.EntryMetadata"
-///             2 bytes  value    = EntryMetadata { 1 string release, 2 bytes hmac_sha256 }
+///             2 bytes  value    = EntryMetadata { 1 string release, 2 bytes hmac_sha256,
+///                                                 3 bytes rendered_in (a Plan digest, 32 bytes) }
 /// ```
 ///
 /// `auxiliary_metadata` is REAPI's place for "details that are specific to the kind of worker";
@@ -38,8 +39,8 @@ public enum ActionResultCodec {
         public var signature: [UInt8]?
     }
 
-    /// The ActionResult bytes for `entry` (its outputs and release; timestamps are local facts and
-    /// are not sent), with `signature` when given.
+    /// The ActionResult bytes for `entry` (its outputs, release and the Plan digest it was
+    /// rendered in; timestamps are local facts and are not sent), with `signature` when given.
     public static func encode(_ entry: ActionEntry, signature: Digest? = nil) -> [UInt8] {
         var w = ProtobufWire.Writer()
         for o in entry.outputs {
@@ -59,6 +60,7 @@ public enum ActionResultCodec {
                 var meta = ProtobufWire.Writer()
                 meta.string(1, entry.release)
                 meta.bytes(2, signature?.bytes ?? [])
+                meta.bytes(3, entry.renderedIn?.bytes ?? [])
                 any.bytes(2, meta.bytes)
             }
         }
@@ -86,24 +88,25 @@ public enum ActionResultCodec {
         var outputs: [OutputFile] = []
         var release: String?
         var signature: [UInt8]?
+        var renderedIn: Digest?
         var r = ProtobufWire.Reader(bytes)
         while let (field, value) = try r.next() {
             switch (field, value) {
             case let (2, .bytes(b)): outputs.append(try outputFile(b))
             case let (9, .bytes(b)):
-                if let (rel, sig) = try metadata(b) { release = rel; signature = sig }
+                if let m = try metadata(b) { release = m.release; signature = m.signature; renderedIn = m.renderedIn }
             case (2, _), (9, _): throw invalid("field \(field) is not a message")
             default: continue
             }
         }
-        return Decoded(entry: ActionEntry(outputs: outputs, release: release ?? ""),
+        return Decoded(entry: ActionEntry(outputs: outputs, release: release ?? "", renderedIn: renderedIn),
                        hasMetadata: release != nil, signature: signature)
     }
 
     // MARK: Internals
 
     private static func canonical(_ entry: ActionEntry) -> ActionEntry {
-        ActionEntry(outputs: entry.outputs, release: entry.release)
+        ActionEntry(outputs: entry.outputs, release: entry.release, renderedIn: entry.renderedIn)
     }
 
     private static func outputFile(_ b: ArraySlice<UInt8>) throws -> OutputFile {
@@ -137,9 +140,9 @@ public enum ActionResultCodec {
         return OutputFile(path: path, digest: digest, size: size, executable: executable)
     }
 
-    /// (release, signature) from ExecutedActionMetadata, or nil when no Any is ours.
-    private static func metadata(_ b: ArraySlice<UInt8>) throws -> (String, [UInt8]?)? {
-        var found: (String, [UInt8]?)?
+    /// Our EntryMetadata from ExecutedActionMetadata, or nil when no Any is ours.
+    private static func metadata(_ b: ArraySlice<UInt8>) throws -> (release: String, signature: [UInt8]?, renderedIn: Digest?)? {
+        var found: (release: String, signature: [UInt8]?, renderedIn: Digest?)?
         var r = ProtobufWire.Reader(b)
         while let (field, value) = try r.next() {
             guard field == 11, case let .bytes(any) = value else { continue }
@@ -156,15 +159,19 @@ public enum ActionResultCodec {
             guard typeURL == metadataTypeURL else { continue }
             var release = ""
             var signature: [UInt8]?
+            var renderedIn: Digest?
             var mr = ProtobufWire.Reader(payload)
             while let (mf, mv) = try mr.next() {
                 switch (mf, mv) {
                 case let (1, .bytes(s)): release = try utf8(s)
                 case let (2, .bytes(s)): signature = Array(s)
+                case let (3, .bytes(s)):
+                    guard s.count == 32 else { throw invalid("rendered_in is \(s.count) bytes, not a SHA-256 digest") }
+                    renderedIn = Digest(bytes: Array(s))
                 default: continue
                 }
             }
-            found = (release, signature)
+            found = (release, signature, renderedIn)
         }
         return found
     }

@@ -14,9 +14,10 @@ final class ActionResultCodecTests: XCTestCase {
             OutputFile(path: "app/models/movie.rb", digest: Digest.of("movie"), size: 5, executable: false),
             OutputFile(path: "bin/ios", digest: Digest.of("#!/bin/sh\n"), size: 300_000, executable: true),
             OutputFile(path: "empty", digest: .empty, size: 0, executable: false),
-        ], release: "rails-2026-08", createdMs: 123, lastUsedMs: 456)
+        ], release: "rails-2026-08", createdMs: 123, lastUsedMs: 456, renderedIn: Digest.of("plan"))
         let decoded = try ActionResultCodec.decode(ActionResultCodec.encode(entry))
-        XCTAssertEqual(decoded.entry, ActionEntry(outputs: entry.outputs, release: entry.release), "timestamps are local and not sent")
+        XCTAssertEqual(decoded.entry, ActionEntry(outputs: entry.outputs, release: entry.release, renderedIn: Digest.of("plan")),
+                       "timestamps are local and not sent; the Plan digest it was rendered in is")
         XCTAssertTrue(decoded.hasMetadata)
         XCTAssertNil(decoded.signature)
         let sig = ActionResultCodec.signature(key: Array("k".utf8), taskKey: taskKey, entry: entry)
@@ -60,7 +61,8 @@ final class ActionResultCodecTests: XCTestCase {
                        { e in e.outputs[0].executable = true },
                        { e in e.outputs[0].size = 4 },
                        { e in e.outputs[0].digest = Digest.of("evil") },
-                       { e in e.release = "r2" }] {
+                       { e in e.release = "r2" },
+                       { e in e.renderedIn = Digest.of("another plan") }] {
             var tampered = decoded
             change(&tampered.entry)
             XCTAssertFalse(ActionResultCodec.verify(tampered, key: key, taskKey: taskKey), "\(tampered.entry)")
@@ -164,7 +166,7 @@ final class ActionResultCodecTests: XCTestCase {
       repeated OutputFile output_files = 2; int32 exit_code = 4; Digest stdout_digest = 6;
       Digest stderr_digest = 8; ExecutedActionMetadata execution_metadata = 9;
     }
-    message EntryMetadata { string release = 1; bytes hmac_sha256 = 2; }
+    message EntryMetadata { string release = 1; bytes hmac_sha256 = 2; bytes rendered_in = 3; }
     """
 
     func testProtocDecodesOurBytesAsAnActionResult() throws {

@@ -50,6 +50,35 @@ final class RemoteLayerTests: XCTestCase {
         XCTAssertEqual(remote.objectPuts, 1, "only the producer's object")
     }
 
+    func testRemoteHitKeepsThePlanDigestItWasRenderedIn() throws {
+        let remote = StubRemoteCache()
+        let http = HTTPRemoteCache(options: try RemoteOptions(url: "http://cache.example/c")) { r in
+            // Round-trip through the real codec: what the stub stores is what the wire carries.
+            if r.httpMethod == "PUT", r.url!.path.contains("/ac/") {
+                let d = try ActionResultCodec.decode([UInt8](r.httpBody!))
+                try remote.putEntry(d.entry, for: Digest(hex: r.url!.lastPathComponent)!)
+                return .init(status: 201)
+            } else if r.httpMethod == "PUT" {
+                try remote.putObject([UInt8](r.httpBody!), digest: Digest(hex: r.url!.lastPathComponent)!)
+                return .init(status: 201)
+            } else if r.httpMethod == "HEAD" {
+                return .init(status: try remote.containsObject(Digest(hex: r.url!.lastPathComponent)!) ? 200 : 404)
+            } else if r.url!.path.contains("/ac/"), case let .hit(e) = try remote.entry(for: Digest(hex: r.url!.lastPathComponent)!) {
+                return .init(status: 200, body: ActionResultCodec.encode(e))
+            } else if let b = try remote.object(Digest(hex: r.url!.lastPathComponent)!) {
+                return .init(status: 200, body: b)
+            }
+            return .init(status: 404)
+        }
+        let dir = try TemporaryDirectory(self)
+        let a = StoreChain(local: try LocalStore(root: dir.sub("a")), remote: http)
+        _ = try a.store(key: Digest.of("k"), outputs: outputs(1), release: "r", renderedIn: Digest.of("plan"))
+        let b = StoreChain(local: try LocalStore(root: dir.sub("b")), remote: http)
+        XCTAssertEqual(b.lookup(Digest.of("k"))?.entry.renderedIn, Digest.of("plan"))
+        XCTAssertEqual(try b.local.actions.entry(for: Digest.of("k"))?.renderedIn, Digest.of("plan"), "recorded locally with it")
+        XCTAssertEqual(b.events, [])
+    }
+
     func testReadOnlyChainNeverWrites() throws {
         let remote = StubRemoteCache()
         let c = try chain(remote, uploads: false)
