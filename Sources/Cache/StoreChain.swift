@@ -16,6 +16,11 @@ public final class StoreChain: Sendable {
     public let seed: SeedStore?
     public let remote: (any RemoteCache)?
     private let remoteLayer: RemoteLayer?
+    /// Remote hits not yet recorded in the local action cache: written in batches (one SQLite
+    /// transaction per `recordBatch` entries, not one per task), by `flush()` and at the latest
+    /// when the chain goes away. Lookups see them at once.
+    private let pending = PendingRecords()
+    static let recordBatch = 256
 
     /// `uploads: false` makes the remote read-only (runners that must not write to it).
     public init(local: LocalStore, seed: SeedStore? = nil, remote: (any RemoteCache)? = nil, uploads: Bool = true) {
@@ -43,7 +48,7 @@ public final class StoreChain: Sendable {
         var found: ActionEntry? = nil
         var layer = StoreLayer.local
         do {
-            found = try local.actions.entry(for: key)
+            found = try pending.entry(for: key) ?? local.actions.entry(for: key)
         } catch {
             local.events.record(.readFailed(layer: .local, detail: "action cache entry \(key.hex): \(error)"))
         }
@@ -63,11 +68,25 @@ public final class StoreChain: Sendable {
             var copy = entry
             copy.createdMs = 0
             copy.lastUsedMs = 0
-            do { try local.actions.record(copy, for: key) } catch {
-                local.events.record(.writeFailed(layer: .local, detail: "recording remote entry \(key.hex): \(error)"))
-            }
+            if let batch = pending.add(copy, for: key, flushAt: Self.recordBatch) { write(batch) }
         }
         return (entry, layer)
+    }
+
+    /// Records the remote hits still pending in the local action cache. The CLI calls it at the
+    /// end of a compile; the chain also does when it goes away.
+    public func flush() {
+        let batch = pending.takeAll()
+        if !batch.isEmpty { write(batch) }
+    }
+
+    deinit { flush() }
+
+    private func write(_ batch: [(key: Digest, entry: ActionEntry)]) {
+        do { try local.actions.record(batch) } catch {
+            local.events.record(.writeFailed(layer: .local, detail: "recording \(batch.count) remote entries: \(error)"))
+        }
+        pending.written(batch.map(\.key))
     }
 
     public func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)? {
@@ -141,5 +160,41 @@ public final class StoreChain: Sendable {
     private static func deeper(_ a: StoreLayer, _ b: StoreLayer) -> StoreLayer {
         let order: [StoreLayer] = [.local, .seed, .remote]
         return order.firstIndex(of: a)! >= order.firstIndex(of: b)! ? a : b
+    }
+}
+
+/// Entries waiting to be recorded locally, visible to lookups until they are written.
+private final class PendingRecords: @unchecked Sendable {
+    private let lock = NSLock()
+    private var queued: [(key: Digest, entry: ActionEntry)] = []
+    /// Everything queued or being written, by key.
+    private var visible: [Digest: ActionEntry] = [:]
+
+    func entry(for key: Digest) -> ActionEntry? {
+        lock.lock(); defer { lock.unlock() }
+        return visible[key]
+    }
+
+    /// Queues an entry; returns a batch to write when the queue reached `flushAt`.
+    func add(_ entry: ActionEntry, for key: Digest, flushAt: Int) -> [(key: Digest, entry: ActionEntry)]? {
+        lock.lock(); defer { lock.unlock() }
+        queued.append((key, entry))
+        visible[key] = entry
+        guard queued.count >= flushAt else { return nil }
+        defer { queued.removeAll(keepingCapacity: true) }
+        return queued
+    }
+
+    func takeAll() -> [(key: Digest, entry: ActionEntry)] {
+        lock.lock(); defer { lock.unlock() }
+        defer { queued.removeAll() }
+        return queued
+    }
+
+    /// Forgets written keys (a newer entry queued meanwhile stays visible).
+    func written(_ keys: [Digest]) {
+        lock.lock(); defer { lock.unlock() }
+        let still = Set(queued.map(\.key))
+        for k in keys where !still.contains(k) { visible[k] = nil }
     }
 }

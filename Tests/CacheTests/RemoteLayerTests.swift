@@ -75,8 +75,27 @@ final class RemoteLayerTests: XCTestCase {
         _ = try a.store(key: Digest.of("k"), outputs: outputs(1), release: "r", renderedIn: Digest.of("plan"))
         let b = StoreChain(local: try LocalStore(root: dir.sub("b")), remote: http)
         XCTAssertEqual(b.lookup(Digest.of("k"))?.entry.renderedIn, Digest.of("plan"))
+        b.flush()
         XCTAssertEqual(try b.local.actions.entry(for: Digest.of("k"))?.renderedIn, Digest.of("plan"), "recorded locally with it")
         XCTAssertEqual(b.events, [])
+    }
+
+    /// Remote hits are recorded locally in batches (one transaction per 256), visible at once.
+    func testRemoteHitsAreRecordedInBatchesAndVisibleBeforehand() throws {
+        let remote = StubRemoteCache()
+        let a = try chain(remote)
+        let n = StoreChain.recordBatch + 10
+        for i in 0..<n { _ = try a.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
+        let dir = try TemporaryDirectory(self)
+        var b: StoreChain? = StoreChain(local: try LocalStore(root: dir.sub("b")), remote: remote)
+        for i in 0..<n { XCTAssertEqual(b!.lookup(Digest.of("k\(i)"))?.layer, .remote) }
+        XCTAssertEqual(try b!.local.actions.count(), StoreChain.recordBatch, "one full batch written")
+        let requests = remote.requests
+        for i in 0..<n { XCTAssertEqual(b!.lookup(Digest.of("k\(i)"))?.layer, .local, "pending ones are local hits too") }
+        XCTAssertEqual(remote.requests, requests)
+        b = nil   // going away writes the rest
+        let reopened = try LocalStore(root: dir.sub("b"))
+        XCTAssertEqual(try reopened.actions.count(), n)
     }
 
     func testReadOnlyChainNeverWrites() throws {

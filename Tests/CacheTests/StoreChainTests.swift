@@ -91,6 +91,7 @@ final class StoreChainTests: XCTestCase {
         let hit = try XCTUnwrap(consumer.lookup(key))
         XCTAssertEqual(hit.layer, .remote)
         XCTAssertEqual(hit.entry.outputs, stored.outputs)
+        consumer.flush()
         XCTAssertNotNil(try consumer.local.actions.entry(for: key), "remote entry recorded locally")
         remote.failReads = true
         XCTAssertEqual(consumer.lookup(key)?.layer, .local, "served locally once copied")

@@ -86,8 +86,9 @@ enum StoreOptions {
         return key
     }
 
-    /// Prints each store event once, as a warning.
+    /// Writes what the chain still holds back, then prints each store event once, as a warning.
     static func report(_ chain: StoreChain, _ ctx: Context) {
+        chain.flush()
         // Each event's description already starts with "warning: ".
         for e in chain.events { ctx.err("orchestrate: \(e)\n") }
     }
