@@ -5,7 +5,7 @@ import Foundation
 ///
 /// * The first failure (refused, timed out, 5xx, an unexpected status) disables the remote for
 ///   the rest of the run and is reported once; 10,000 tasks do not each wait a timeout.
-/// * An upload the server refuses (401, 403, 405) turns uploads off and keeps reads.
+/// * An upload the server refuses (any 4xx, or 507 when full) turns uploads off and keeps reads.
 /// * Rejected entries (unsigned, wrong signature, unreadable) and objects whose bytes do not hash
 ///   to their digest are misses, reported once with a count.
 /// * Objects the server is known to hold are not uploaded again (HEAD, then remembered); an
@@ -98,13 +98,18 @@ final class RemoteLayer: @unchecked Sendable {
             }
             try cache.putEntry(entry, for: key)
             bump { $0.entriesUploaded += 1 }
-        } catch let CacheError.remote(_, status?, _) where [401, 403, 405].contains(status) {
+        } catch let error as CacheError {
+            // A refusal (401, 403, 405, 413, any 4xx; bazel-remote's 507 when full) says nothing
+            // about reads: stop writing, keep reading. No answer or a 5xx: stop everything.
+            guard case let .remote(_, status?, _) = error, (400..<500).contains(status) || status == 507 else {
+                return trip(read: false, "upload of \(key.hex)", error)
+            }
             lock.lock()
             defer { lock.unlock() }
             guard !uploadsOff, !disabled else { return }
             uploadsOff = true
             failures.append(.writeFailed(layer: .remote, detail:
-                "\(cache.location) refused an upload (HTTP \(status)); uploads are off for the rest of this run, reads go on"
+                "\(cache.location) refused an upload (HTTP \(status)): \(error); uploads are off for the rest of this run, reads go on"
                 + " (give read-only runners --remote-upload=false)"))
         } catch {
             trip(read: false, "upload of \(key.hex)", error)

@@ -98,6 +98,18 @@ final class RemoteLayerTests: XCTestCase {
         XCTAssertEqual(try reopened.actions.count(), n)
     }
 
+    func testWhichWriteAnswersStopOnlyUploads() throws {
+        for (status, readsGoOn) in [(401, true), (413, true), (507, true), (500, false), (503, false)] {
+            let remote = StubRemoteCache()
+            _ = try chain(remote).store(key: Digest.of("k0"), outputs: outputs(0), release: "r")
+            remote.refuseWrites = status
+            let c = try chain(remote)
+            _ = try c.store(key: Digest.of("k1"), outputs: outputs(1), release: "r")
+            XCTAssertEqual(c.lookup(Digest.of("k0"))?.layer, readsGoOn ? .remote : nil, "\(status)")
+            XCTAssertEqual(c.events.count, 1, "\(status): \(c.events)")
+        }
+    }
+
     func testReadOnlyChainNeverWrites() throws {
         let remote = StubRemoteCache()
         let c = try chain(remote, uploads: false)
