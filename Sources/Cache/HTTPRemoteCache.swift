@@ -56,6 +56,7 @@ public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
         switch r.status {
         case 200:
             count { $0.entriesDownloaded += 1; $0.entryBytesDownloaded += UInt64(r.body.count) }
+            guard !r.body.isEmpty else { return .rejected(.malformed("empty body")) }
             let decoded: ActionResultCodec.Decoded
             do { decoded = try ActionResultCodec.decode(r.body) } catch {
                 return .rejected(.malformed("\(error)"))

@@ -78,6 +78,9 @@ final class RemoteLayer: @unchecked Sendable {
     /// Counts a remote entry whose every object arrived and verified.
     func recordHit() { bump { $0.entryHits += 1 } }
 
+    /// Counts a remote entry some object of which was missing, corrupt or of the wrong size.
+    func recordIncomplete() { bump { $0.incompleteEntries += 1 } }
+
     /// Uploads the objects the server lacks, then the entry. Best effort.
     func upload(key: Digest, entry: ActionEntry, bytes: [[UInt8]]) {
         guard uploads, isOn, uploadsOn else { return }
@@ -168,6 +171,8 @@ public struct RemoteCounts: Hashable, Sendable {
     /// Entries whose every object arrived and verified.
     public var entryHits = 0
     public var entryMisses = 0
+    /// Entries found whose objects did not all arrive intact (a miss).
+    public var incompleteEntries = 0
     /// Entries ignored: unsigned, wrong signature or unreadable.
     public var rejected = 0
     /// Objects whose downloaded bytes did not hash to their digest.

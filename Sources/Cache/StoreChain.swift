@@ -60,7 +60,10 @@ public final class StoreChain: Sendable {
         }
         guard let entry = found else { return nil }
         for output in entry.outputs {
-            guard let objectLayer = ensureLocal(output.digest, size: output.size) else { return nil }
+            guard let objectLayer = ensureLocal(output.digest, size: output.size) else {
+                if fromRemote { remoteLayer?.recordIncomplete() }
+                return nil
+            }
             layer = Self.deeper(layer, objectLayer)
         }
         if fromRemote { remoteLayer?.recordHit() }

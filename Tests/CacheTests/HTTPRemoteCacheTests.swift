@@ -163,6 +163,8 @@ final class HTTPRemoteCacheTests: XCTestCase {
 
         server.store["/team/a/ac/\(key.hex)"] = [0xff, 0xff]
         guard case .rejected(.malformed)? = try? signer.entry(for: key) else { return XCTFail() }
+        server.store["/team/a/ac/\(key.hex)"] = []
+        XCTAssertEqual(try client(server: server).entry(for: key), .rejected(.malformed("empty body")), "even without a key")
     }
 
     func testAtMostEightRequestsInFlight() throws {

@@ -151,6 +151,17 @@ final class RemoteLayerTests: XCTestCase {
         XCTAssertEqual(b.remoteCounts?.disabled, false, "a bad entry is not an outage")
     }
 
+    func testEntryWhoseObjectIsGoneFromTheServerIsAnIncompleteMiss() throws {
+        let remote = StubRemoteCache()
+        let e = try chain(remote).store(key: Digest.of("k"), outputs: outputs(1), release: "r")
+        remote.remove(e.outputs[0].digest)
+        let b = try chain(remote)
+        XCTAssertNil(b.lookup(Digest.of("k")))
+        XCTAssertEqual(b.remoteCounts?.incompleteEntries, 1)
+        XCTAssertEqual(b.remoteCounts?.entryHits, 0)
+        XCTAssertEqual(b.events, [], "an evicted object is routine, not a warning")
+    }
+
     func testCorruptObjectsAreReportedOnceAndHealedByTheNextUpload() throws {
         let remote = StubRemoteCache()
         let a = try chain(remote)

@@ -62,6 +62,11 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
         objects[digest] = bytes
     }
 
+    /// Forgets an object (as a server evicting it would).
+    func remove(_ digest: Digest) {
+        lock.lock(); objects[digest] = nil; lock.unlock()
+    }
+
     /// Stores bytes under a digest they do not have.
     func plant(_ bytes: [UInt8], as digest: Digest) {
         lock.lock(); objects[digest] = bytes; lock.unlock()

@@ -98,6 +98,7 @@ enum StoreOptions {
         guard let counts = chain.remoteCounts, let http = chain.remote as? HTTPRemoteCache else { return nil }
         let t = http.traffic
         var s = "remote \(http.location): \(counts.entryHits) hits, \(counts.entryMisses) misses"
+        if counts.incompleteEntries > 0 { s += ", \(counts.incompleteEntries) with objects missing" }
         if counts.rejected > 0 { s += ", \(counts.rejected) rejected" }
         if counts.corruptObjects > 0 { s += ", \(counts.corruptObjects) corrupt objects" }
         s += "; \(t.requests) requests, \(t.bytesDownloaded) bytes down (\(t.objectBytesDownloaded) in objects)"
