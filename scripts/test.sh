@@ -8,7 +8,7 @@ need=()
 for pkg in libsqlite3-dev libssl-dev zlib1g-dev python3-pil; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
-for pair in ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx; do
+for pair in ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx protoc:protobuf-compiler python3:python3; do
     cmd=${pair%%:*}; pkg=${pair#*:}
     command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || need+=("$pkg")
 done
@@ -26,4 +26,14 @@ else
 fi
 
 swift build --build-tests
+
+# A real Bazel HTTP cache for the remote-cache tests: nginx (WebDAV) on loopback, stopped on exit.
+# It also serves /readonly/ (GET/HEAD only) and /fail/ (always 500); see scripts/nginx-cache.sh.
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+nginx_dir=$(mktemp -d "${TMPDIR:-/tmp}/orchestrate-test-nginx.XXXXXX")
+trap 'scripts/nginx-cache.sh stop "$port" "$nginx_dir"; rm -rf "$nginx_dir"' EXIT
+scripts/nginx-cache.sh start "$port" "$nginx_dir"
+export ORCHESTRATE_TEST_REMOTE="http://127.0.0.1:$port/cache"
+echo "test.sh: nginx cache at $ORCHESTRATE_TEST_REMOTE"
+
 swift test --skip-build --disable-swift-testing

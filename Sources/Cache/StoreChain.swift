@@ -8,16 +8,30 @@ import Foundation
 ///   remote is recorded locally. The returned layer is the deepest one that had to answer.
 /// * Read failures (I/O, corrupt objects, a remote that is down) become misses plus a
 ///   `StoreEvent`; only writes of the run's own results throw.
+/// * The remote (`RemoteLayer`) is asked only on a local miss; its entries count only when every
+///   object they name arrives and re-hashes to its digest. The first remote failure disables it
+///   for the rest of the run; each kind of remote trouble is reported once.
 public final class StoreChain: Sendable {
     public let local: LocalStore
     public let seed: SeedStore?
     public let remote: (any RemoteCache)?
+    private let remoteLayer: RemoteLayer?
+    /// Remote hits not yet recorded in the local action cache: written in batches (one SQLite
+    /// transaction per `recordBatch` entries, not one per task), by `flush()` and at the latest
+    /// when the chain goes away. Lookups see them at once.
+    private let pending = PendingRecords()
+    static let recordBatch = 256
 
-    public init(local: LocalStore, seed: SeedStore? = nil, remote: (any RemoteCache)? = nil) {
+    /// `uploads: false` makes the remote read-only (runners that must not write to it).
+    public init(local: LocalStore, seed: SeedStore? = nil, remote: (any RemoteCache)? = nil, uploads: Bool = true) {
         self.local = local
         self.seed = seed
         self.remote = remote
+        remoteLayer = remote.map { RemoteLayer(cache: $0, uploads: uploads) }
     }
+
+    /// What the remote layer did so far (nil without a remote).
+    public var remoteCounts: RemoteCounts? { remoteLayer?.snapshot }
 
     /// Warnings collected so far from every layer, each once, in the order seen.
     public var events: [StoreEvent] {
@@ -26,39 +40,56 @@ public final class StoreChain: Sendable {
             let seen = Set(all)
             all += seed.events.all.filter { !seen.contains($0) }
         }
+        if let remoteLayer { all += remoteLayer.events }
         return all
     }
 
     public func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)? {
         var found: ActionEntry? = nil
         var layer = StoreLayer.local
-        var entryFromRemote = false
         do {
-            found = try local.actions.entry(for: key)
+            found = try pending.entry(for: key) ?? local.actions.entry(for: key)
         } catch {
             local.events.record(.readFailed(layer: .local, detail: "action cache entry \(key.hex): \(error)"))
         }
-        if found == nil, let remote {
-            do {
-                if let e = try remote.entry(for: key) { found = e; layer = .remote; entryFromRemote = true }
-            } catch {
-                local.events.record(.readFailed(layer: .remote, detail: "\(remote.location) entry \(key.hex): \(error)"))
-            }
+        var fromRemote = false
+        if found == nil, let remoteLayer, let e = remoteLayer.entry(for: key) {
+            found = e
+            layer = .remote
+            fromRemote = true
         }
         guard let entry = found else { return nil }
         for output in entry.outputs {
-            guard let objectLayer = ensureLocal(output.digest, size: output.size) else { return nil }
+            guard let objectLayer = ensureLocal(output.digest, size: output.size) else {
+                if fromRemote { remoteLayer?.recordIncomplete() }
+                return nil
+            }
             layer = Self.deeper(layer, objectLayer)
         }
-        if entryFromRemote, !local.readOnly {
+        if fromRemote { remoteLayer?.recordHit() }
+        if fromRemote, !local.readOnly {
             var copy = entry
             copy.createdMs = 0
             copy.lastUsedMs = 0
-            do { try local.actions.record(copy, for: key) } catch {
-                local.events.record(.writeFailed(layer: .local, detail: "recording remote entry \(key.hex): \(error)"))
-            }
+            if let batch = pending.add(copy, for: key, flushAt: Self.recordBatch) { write(batch) }
         }
         return (entry, layer)
+    }
+
+    /// Records the remote hits still pending in the local action cache. The CLI calls it at the
+    /// end of a compile; the chain also does when it goes away.
+    public func flush() {
+        let batch = pending.takeAll()
+        if !batch.isEmpty { write(batch) }
+    }
+
+    deinit { flush() }
+
+    private func write(_ batch: [(key: Digest, entry: ActionEntry)]) {
+        do { try local.actions.record(batch) } catch {
+            local.events.record(.writeFailed(layer: .local, detail: "recording \(batch.count) remote entries: \(error)"))
+        }
+        pending.written(batch.map(\.key))
     }
 
     public func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)? {
@@ -79,20 +110,9 @@ public final class StoreChain: Sendable {
                 local.events.record(.readFailed(layer: .seed, detail: "object \(digest.hex): \(error)"))
             }
         }
-        if let remote {
-            do {
-                if let bytes = try remote.object(digest) {
-                    guard Digest.of(bytes) == digest else {
-                        local.events.record(.corruptObject(digest: digest, layer: .remote, path: remote.location,
-                                                           reason: "downloaded bytes hash to a different digest", quarantinedTo: nil))
-                        return nil
-                    }
-                    copyToLocal(bytes, digest)
-                    return (bytes, .remote)
-                }
-            } catch {
-                local.events.record(.readFailed(layer: .remote, detail: "\(remote.location) object \(digest.hex): \(error)"))
-            }
+        if let remoteLayer, let bytes = remoteLayer.object(digest) {
+            copyToLocal(bytes, digest)
+            return (bytes, .remote)
         }
         return nil
     }
@@ -114,14 +134,7 @@ public final class StoreChain: Sendable {
         let now = local.clock()
         let entry = ActionEntry(outputs: files, release: release, createdMs: now, lastUsedMs: now, renderedIn: renderedIn)
         try local.actions.record(entry, for: key)
-        if let remote {
-            do {
-                for (o, f) in zip(outputs, files) { try remote.putObject(o.bytes, digest: f.digest) }
-                try remote.putEntry(entry, for: key)
-            } catch {
-                local.events.record(.writeFailed(layer: .remote, detail: "\(remote.location) upload of \(key.hex): \(error)"))
-            }
-        }
+        remoteLayer?.upload(key: key, entry: entry, bytes: outputs.map(\.bytes))
         return entry
     }
 
@@ -150,5 +163,41 @@ public final class StoreChain: Sendable {
     private static func deeper(_ a: StoreLayer, _ b: StoreLayer) -> StoreLayer {
         let order: [StoreLayer] = [.local, .seed, .remote]
         return order.firstIndex(of: a)! >= order.firstIndex(of: b)! ? a : b
+    }
+}
+
+/// Entries waiting to be recorded locally, visible to lookups until they are written.
+private final class PendingRecords: @unchecked Sendable {
+    private let lock = NSLock()
+    private var queued: [(key: Digest, entry: ActionEntry)] = []
+    /// Everything queued or being written, by key.
+    private var visible: [Digest: ActionEntry] = [:]
+
+    func entry(for key: Digest) -> ActionEntry? {
+        lock.lock(); defer { lock.unlock() }
+        return visible[key]
+    }
+
+    /// Queues an entry; returns a batch to write when the queue reached `flushAt`.
+    func add(_ entry: ActionEntry, for key: Digest, flushAt: Int) -> [(key: Digest, entry: ActionEntry)]? {
+        lock.lock(); defer { lock.unlock() }
+        queued.append((key, entry))
+        visible[key] = entry
+        guard queued.count >= flushAt else { return nil }
+        defer { queued.removeAll(keepingCapacity: true) }
+        return queued
+    }
+
+    func takeAll() -> [(key: Digest, entry: ActionEntry)] {
+        lock.lock(); defer { lock.unlock() }
+        defer { queued.removeAll() }
+        return queued
+    }
+
+    /// Forgets written keys (a newer entry queued meanwhile stays visible).
+    func written(_ keys: [Digest]) {
+        lock.lock(); defer { lock.unlock() }
+        let still = Set(queued.map(\.key))
+        for k in keys where !still.contains(k) { visible[k] = nil }
     }
 }

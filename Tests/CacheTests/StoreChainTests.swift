@@ -91,6 +91,7 @@ final class StoreChainTests: XCTestCase {
         let hit = try XCTUnwrap(consumer.lookup(key))
         XCTAssertEqual(hit.layer, .remote)
         XCTAssertEqual(hit.entry.outputs, stored.outputs)
+        consumer.flush()
         XCTAssertNotNil(try consumer.local.actions.entry(for: key), "remote entry recorded locally")
         remote.failReads = true
         XCTAssertEqual(consumer.lookup(key)?.layer, .local, "served locally once copied")
@@ -123,7 +124,9 @@ final class StoreChainTests: XCTestCase {
             default: return "\(e)"
             }
         }
-        XCTAssertEqual(kinds, ["read", "write"])
+        // The failed read opened the circuit breaker: the upload was not even tried.
+        XCTAssertEqual(kinds, ["read"])
+        XCTAssertEqual(remote.requests, 1)
     }
 
     func testLocalWriteFailureThrows() throws {

@@ -9,33 +9,62 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
     private var objects: [Digest: [UInt8]] = [:]
     var failReads = false
     var failWrites = false
+    /// An HTTP status every write answers with (e.g. 403).
+    var refuseWrites: Int?
+    /// Keys whose entry is reported as rejected.
+    var rejections: [Digest: RemoteRejection] = [:]
     private(set) var objectReads = 0
+    private(set) var objectPuts = 0
+    private(set) var heads = 0
+    /// Every call, failed or not.
+    private(set) var requests = 0
 
     struct Down: Error {}
 
-    func entry(for key: Digest) throws -> ActionEntry? {
+    func entry(for key: Digest) throws -> RemoteLookup {
         lock.lock(); defer { lock.unlock() }
+        requests += 1
         if failReads { throw Down() }
-        return entries[key]
+        if let why = rejections[key] { return .rejected(why) }
+        return entries[key].map { .hit($0) } ?? .miss
     }
 
     func object(_ digest: Digest) throws -> [UInt8]? {
         lock.lock(); defer { lock.unlock() }
+        requests += 1
         if failReads { throw Down() }
         objectReads += 1
         return objects[digest]
     }
 
+    func containsObject(_ digest: Digest) throws -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        requests += 1
+        if failReads { throw Down() }
+        heads += 1
+        return objects[digest] != nil
+    }
+
     func putEntry(_ entry: ActionEntry, for key: Digest) throws {
         lock.lock(); defer { lock.unlock() }
+        requests += 1
+        if let refuseWrites { throw CacheError.remote(url: location, status: refuseWrites, reason: "refused") }
         if failWrites { throw Down() }
         entries[key] = entry
     }
 
     func putObject(_ bytes: [UInt8], digest: Digest) throws {
         lock.lock(); defer { lock.unlock() }
+        requests += 1
+        if let refuseWrites { throw CacheError.remote(url: location, status: refuseWrites, reason: "refused") }
         if failWrites { throw Down() }
+        objectPuts += 1
         objects[digest] = bytes
+    }
+
+    /// Forgets an object (as a server evicting it would).
+    func remove(_ digest: Digest) {
+        lock.lock(); objects[digest] = nil; lock.unlock()
     }
 
     /// Stores bytes under a digest they do not have.

@@ -7,8 +7,8 @@ public enum ArtifactCommand: Command {
     public static let name = "artifact"
     public static let abstract = "keep (put) and fetch (get) a native build artifact by native input digest"
     public static let help = """
-    usage: orchestrate artifact put --platform ios|android --digest D FILE [--store DIR]
-           orchestrate artifact get --platform ios|android --digest D FILE [--store DIR]
+    usage: orchestrate artifact put --platform ios|android --digest D FILE [--store DIR] [--remote URL …]
+           orchestrate artifact get --platform ios|android --digest D FILE [--store DIR] [--remote URL …]
 
       put   store FILE (an APK, a zipped simulator app) as a content-addressed object and map
             (platform, native input digest D) to it in the action cache
@@ -28,7 +28,9 @@ public enum ArtifactCommand: Command {
     (put), 74 store or I/O failure.
 
     """
-    public static let spec = Arguments.Spec(valued: ["platform", "digest", "store"], positionals: 2...2)
+    public static let spec = Arguments.Spec(valued: Set(["platform", "digest", "store"]).union(StoreOptions.remoteValued),
+                                            flags: StoreOptions.remoteFlags, repeatable: StoreOptions.remoteRepeatable,
+                                            positionals: 2...2)
 
     /// Release recorded with artifact entries.
     static let release = "artifact/1"

@@ -7,7 +7,7 @@ public enum CompileCommand: Command {
     public static let name = "compile"
     public static let abstract = "compile a Plan into --out, rendering only what changed"
     public static let help = """
-    usage: orchestrate compile PLAN --out DIR [--store DIR] [--jobs N] [--summary FILE] [--progress]
+    usage: orchestrate compile PLAN --out DIR [--store DIR] [--remote URL] [--jobs N] [--summary FILE] [--progress]
            orchestrate compile --demo N --out DIR [...]
 
     Looks every file task's key up in the store chain (local store, the repository's cas/, a
@@ -24,10 +24,16 @@ public enum CompileCommand: Command {
       --progress        show the progress line even when stderr is not a terminal
       --demo N          compile a built-in synthetic set of N tasks instead of a Plan
       --demo-variant V  change every 100th demo task's content (for incremental demos)
+    \(StoreOptions.remoteHelp)
+
+    A remote entry is used only when every object it names downloads and re-hashes to its digest;
+    an unreachable, slow or failing remote is reported once and the compile goes on locally.
+    See docs/remote-cache.md.
 
     """
-    public static let spec = Arguments.Spec(valued: ["out", "store", "jobs", "summary", "demo", "demo-variant", "slsa"],
-                                            flags: ["progress"], positionals: 0...1)
+    public static let spec = Arguments.Spec(valued: Set(["out", "store", "jobs", "summary", "demo", "demo-variant", "slsa"]).union(StoreOptions.remoteValued),
+                                            flags: Set(["progress"]).union(StoreOptions.remoteFlags),
+                                            repeatable: StoreOptions.remoteRepeatable, positionals: 0...1)
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
         let started = Date()
@@ -78,6 +84,7 @@ public enum CompileCommand: Command {
         let r = outcome.report
         ctx.out("\(t.tasks) tasks: \(t.rendered) rendered, \(t.reusedLocal) local, \(t.reusedSeed) seed, \(t.reusedRemote) remote; "
             + "\(r.written.count) written, \(r.unchanged) unchanged, \(r.modeChanged.count) mode changed, \(r.removed.count) removed → \(out)\n")
+        if let line = StoreOptions.remoteSummary(chain) { ctx.out(line) }
         for p in r.keptModified { ctx.err("orchestrate: warning: \(p) was produced by an earlier run and edited since; left in place\n") }
         for g in outcome.summary.gaps { ctx.err("gap \(g.code) at \(g.pointer): \(g.message)\n") }
         return ExitCode.success

@@ -1,0 +1,86 @@
+import Foundation
+
+/// How to reach and trust a Bazel HTTP cache.
+public struct RemoteOptions: Sendable {
+    /// The base URL without credentials or a trailing slash (may carry a path prefix).
+    public var baseURL: String
+    /// Sent with every request, in order (`Authorization` from the URL's user:password first).
+    public var headers: [HTTPHeader]
+    /// The HMAC-SHA256 key entries are signed and verified with; nil trusts the server.
+    public var signingKey: [UInt8]?
+    /// Seconds one request may take, connecting included.
+    public var timeout: Double
+    /// Requests in flight at once, over all threads.
+    public var maxConcurrentRequests: Int
+
+    public struct HTTPHeader: Hashable, Sendable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) { self.name = name; self.value = value }
+    }
+
+    /// Parses `http[s]://[user:password@]host[:port][/prefix]`. A user and password become a
+    /// Basic `Authorization` header and are dropped from the URL, so `location` never shows the
+    /// password. Throws `CacheError.remote` (status nil) for anything else.
+    public init(url: String, headers: [HTTPHeader] = [], signingKey: [UInt8]? = nil,
+                timeout: Double = 10, maxConcurrentRequests: Int = 8) throws {
+        guard var c = URLComponents(string: url), let scheme = c.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = c.host, !host.isEmpty else {
+            throw CacheError.remote(url: Self.redact(url), status: nil, reason: "not an http:// or https:// URL with a host")
+        }
+        guard c.query == nil, c.fragment == nil else {
+            throw CacheError.remote(url: Self.redact(url), status: nil, reason: "a cache URL takes no query or fragment")
+        }
+        var all: [HTTPHeader] = []
+        if c.user != nil || c.password != nil {
+            let pair = "\(c.user ?? ""):\(c.password ?? "")"
+            all.append(HTTPHeader(name: "Authorization", value: "Basic " + Data(pair.utf8).base64EncodedString()))
+            c.user = nil
+            c.password = nil
+        }
+        while c.path.hasSuffix("/") { c.path.removeLast() }
+        guard let clean = c.string else {
+            throw CacheError.remote(url: Self.redact(url), status: nil, reason: "the URL cannot be rebuilt without its credentials")
+        }
+        self.baseURL = clean
+        self.headers = all + headers
+        self.signingKey = signingKey
+        self.timeout = timeout
+        self.maxConcurrentRequests = max(1, maxConcurrentRequests)
+        self.location = Self.redact(url).trimmingSuffix("/")
+    }
+
+    /// The URL as messages show it: user kept, password replaced by `****`.
+    public let location: String
+
+    /// Replaces the password of `url` (if any) by `****`; leaves anything unparsable alone
+    /// except what looks like `user:password@`.
+    public static func redact(_ url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }
+        let userinfo = rest[..<at]
+        let user = userinfo.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        let masked = userinfo.contains(":") ? "\(user):****" : user
+        return String(url[..<scheme.upperBound]) + masked + String(rest[at...])
+    }
+
+    /// Parses a `Name: value` header as given on the command line; nil when it has no name.
+    public static func header(_ text: String) -> HTTPHeader? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let control = { (s: String) in s.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7f } }
+        guard !name.isEmpty, !name.contains(" "), !control(name), !control(value) else { return nil }
+        return HTTPHeader(name: name, value: value)
+    }
+}
+
+private extension String {
+    func trimmingSuffix(_ s: String) -> String {
+        var out = self
+        while out.hasSuffix(s) { out.removeLast(s.count) }
+        return out
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import XCTest
+@testable import Cache
+
+/// The chain's remote layer: circuit breaker, one warning per kind, upload rules.
+final class RemoteLayerTests: XCTestCase {
+    func outputs(_ i: Int) -> [(path: String, bytes: [UInt8], executable: Bool)] {
+        [("f\(i).txt", Array("file \(i)\n".utf8), false)]
+    }
+
+    func chain(_ remote: StubRemoteCache, uploads: Bool = true) throws -> StoreChain {
+        let dir = try TemporaryDirectory(self)
+        return StoreChain(local: try LocalStore(root: dir.sub("local")), remote: remote, uploads: uploads)
+    }
+
+    func testFirstFailureDisablesTheRemoteForTheRun() throws {
+        let remote = StubRemoteCache()
+        remote.failReads = true
+        let c = try chain(remote)
+        for i in 0..<100 { XCTAssertNil(c.lookup(Digest.of("k\(i)"))) }
+        for i in 0..<10 { _ = try c.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
+        XCTAssertEqual(remote.requests, 1, "one failed request, then no more")
+        XCTAssertEqual(c.events.count, 1)
+        guard case let .readFailed(.remote, detail)? = c.events.first else { return XCTFail("\(c.events)") }
+        XCTAssertTrue(detail.contains("disabled for the rest of this run"), detail)
+        XCTAssertEqual(c.remoteCounts?.disabled, true)
+    }
+
+    func testFailedUploadDisablesTheRemoteToo() throws {
+        let remote = StubRemoteCache()
+        remote.failWrites = true
+        let c = try chain(remote)
+        for i in 0..<10 { _ = try c.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
+        XCTAssertNil(c.lookup(Digest.of("unknown")))
+        XCTAssertEqual(remote.requests, 2, "HEAD, the failed PUT, then nothing")
+        guard case .writeFailed(.remote, _)? = c.events.first, c.events.count == 1 else { return XCTFail("\(c.events)") }
+    }
+
+    func testRefusedUploadTurnsUploadsOffAndKeepsReads() throws {
+        let remote = StubRemoteCache()
+        let producer = try chain(remote)
+        _ = try producer.store(key: Digest.of("k0"), outputs: outputs(0), release: "r")
+        remote.refuseWrites = 403
+        let c = try chain(remote)
+        for i in 1..<5 { _ = try c.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
+        XCTAssertEqual(c.lookup(Digest.of("k0"))?.layer, .remote, "reads go on")
+        XCTAssertEqual(c.events.count, 1)
+        guard case let .writeFailed(.remote, detail)? = c.events.first else { return XCTFail("\(c.events)") }
+        XCTAssertTrue(detail.contains("HTTP 403") && detail.contains("--remote-upload=false"), detail)
+        XCTAssertEqual(remote.objectPuts, 1, "only the producer's object")
+    }
+
+    func testRemoteHitKeepsThePlanDigestItWasRenderedIn() throws {
+        let remote = StubRemoteCache()
+        let http = HTTPRemoteCache(options: try RemoteOptions(url: "http://cache.example/c")) { r in
+            // Round-trip through the real codec: what the stub stores is what the wire carries.
+            if r.httpMethod == "PUT", r.url!.path.contains("/ac/") {
+                let d = try ActionResultCodec.decode([UInt8](r.httpBody!))
+                try remote.putEntry(d.entry, for: Digest(hex: r.url!.lastPathComponent)!)
+                return .init(status: 201)
+            } else if r.httpMethod == "PUT" {
+                try remote.putObject([UInt8](r.httpBody!), digest: Digest(hex: r.url!.lastPathComponent)!)
+                return .init(status: 201)
+            } else if r.httpMethod == "HEAD" {
+                return .init(status: try remote.containsObject(Digest(hex: r.url!.lastPathComponent)!) ? 200 : 404)
+            } else if r.url!.path.contains("/ac/"), case let .hit(e) = try remote.entry(for: Digest(hex: r.url!.lastPathComponent)!) {
+                return .init(status: 200, body: ActionResultCodec.encode(e))
+            } else if let b = try remote.object(Digest(hex: r.url!.lastPathComponent)!) {
+                return .init(status: 200, body: b)
+            }
+            return .init(status: 404)
+        }
+        let dir = try TemporaryDirectory(self)
+        let a = StoreChain(local: try LocalStore(root: dir.sub("a")), remote: http)
+        _ = try a.store(key: Digest.of("k"), outputs: outputs(1), release: "r", renderedIn: Digest.of("plan"))
+        let b = StoreChain(local: try LocalStore(root: dir.sub("b")), remote: http)
+        XCTAssertEqual(b.lookup(Digest.of("k"))?.entry.renderedIn, Digest.of("plan"))
+        b.flush()
+        XCTAssertEqual(try b.local.actions.entry(for: Digest.of("k"))?.renderedIn, Digest.of("plan"), "recorded locally with it")
+        XCTAssertEqual(b.events, [])
+    }
+
+    /// Remote hits are recorded locally in batches (one transaction per 256), visible at once.
+    func testRemoteHitsAreRecordedInBatchesAndVisibleBeforehand() throws {
+        let remote = StubRemoteCache()
+        let a = try chain(remote)
+        let n = StoreChain.recordBatch + 10
+        for i in 0..<n { _ = try a.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
+        let dir = try TemporaryDirectory(self)
+        var b: StoreChain? = StoreChain(local: try LocalStore(root: dir.sub("b")), remote: remote)
+        for i in 0..<n { XCTAssertEqual(b!.lookup(Digest.of("k\(i)"))?.layer, .remote) }
+        XCTAssertEqual(try b!.local.actions.count(), StoreChain.recordBatch, "one full batch written")
+        let requests = remote.requests
+        for i in 0..<n { XCTAssertEqual(b!.lookup(Digest.of("k\(i)"))?.layer, .local, "pending ones are local hits too") }
+        XCTAssertEqual(remote.requests, requests)
+        b = nil   // going away writes the rest
+        let reopened = try LocalStore(root: dir.sub("b"))
+        XCTAssertEqual(try reopened.actions.count(), n)
+    }
+
+    func testWhichWriteAnswersStopOnlyUploads() throws {
+        for (status, readsGoOn) in [(401, true), (413, true), (507, true), (500, false), (503, false)] {
+            let remote = StubRemoteCache()
+            _ = try chain(remote).store(key: Digest.of("k0"), outputs: outputs(0), release: "r")
+            remote.refuseWrites = status
+            let c = try chain(remote)
+            _ = try c.store(key: Digest.of("k1"), outputs: outputs(1), release: "r")
+            XCTAssertEqual(c.lookup(Digest.of("k0"))?.layer, readsGoOn ? .remote : nil, "\(status)")
+            XCTAssertEqual(c.events.count, 1, "\(status): \(c.events)")
+        }
+    }
+
+    func testReadOnlyChainNeverWrites() throws {
+        let remote = StubRemoteCache()
+        let c = try chain(remote, uploads: false)
+        for i in 0..<5 { _ = try c.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
+        XCTAssertEqual(remote.requests, 0)
+        XCTAssertEqual(remote.entryCount, 0)
+    }
+
+    func testObjectsTheServerHasAreNotUploadedAgain() throws {
+        let remote = StubRemoteCache()
+        let same = [(path: "same.txt", bytes: Array("shared bytes".utf8), executable: false)]
+        let a = try chain(remote)
+        _ = try a.store(key: Digest.of("k1"), outputs: same, release: "r")
+        XCTAssertEqual([remote.heads, remote.objectPuts], [1, 1])
+        _ = try a.store(key: Digest.of("k2"), outputs: same, release: "r")
+        XCTAssertEqual([remote.heads, remote.objectPuts], [1, 1], "known to be there: no HEAD, no PUT")
+        let b = try chain(remote)
+        _ = try b.store(key: Digest.of("k3"), outputs: same, release: "r")
+        XCTAssertEqual([remote.heads, remote.objectPuts], [2, 1], "another runner asks once, uploads nothing")
+        XCTAssertEqual(remote.entryCount, 3)
+        // The empty file is never sent.
+        _ = try b.store(key: Digest.of("k4"), outputs: [("empty", [], false)], release: "r")
+        XCTAssertEqual([remote.heads, remote.objectPuts], [2, 1])
+    }
+
+    func testRejectedEntriesAreMissesReportedOnceWithACount() throws {
+        let remote = StubRemoteCache()
+        let a = try chain(remote)
+        for i in 0..<3 {
+            _ = try a.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r")
+            remote.rejections[Digest.of("k\(i)")] = i == 0 ? .unsigned : .badSignature
+        }
+        let b = try chain(remote)
+        for i in 0..<3 { XCTAssertNil(b.lookup(Digest.of("k\(i)"))) }
+        XCTAssertEqual(b.events.count, 1, "\(b.events)")
+        guard case let .readFailed(.remote, detail)? = b.events.first else { return XCTFail("\(b.events)") }
+        XCTAssertTrue(detail.contains("has no signature (and 2 more)"), detail)
+        XCTAssertEqual(b.remoteCounts?.rejected, 3)
+        XCTAssertEqual(b.remoteCounts?.disabled, false, "a bad entry is not an outage")
+    }
+
+    func testEntryWhoseObjectIsGoneFromTheServerIsAnIncompleteMiss() throws {
+        let remote = StubRemoteCache()
+        let e = try chain(remote).store(key: Digest.of("k"), outputs: outputs(1), release: "r")
+        remote.remove(e.outputs[0].digest)
+        let b = try chain(remote)
+        XCTAssertNil(b.lookup(Digest.of("k")))
+        XCTAssertEqual(b.remoteCounts?.incompleteEntries, 1)
+        XCTAssertEqual(b.remoteCounts?.entryHits, 0)
+        XCTAssertEqual(b.events, [], "an evicted object is routine, not a warning")
+    }
+
+    func testCorruptObjectsAreReportedOnceAndHealedByTheNextUpload() throws {
+        let remote = StubRemoteCache()
+        let a = try chain(remote)
+        for i in 0..<3 {
+            let e = try a.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r")
+            remote.plant(Array("tampered \(i)".utf8), as: e.outputs[0].digest)
+        }
+        let b = try chain(remote)
+        for i in 0..<3 { XCTAssertNil(b.lookup(Digest.of("k\(i)"))) }
+        XCTAssertEqual(b.events.count, 1, "\(b.events)")
+        guard case let .corruptObject(_, .remote, _, reason, nil)? = b.events.first else { return XCTFail("\(b.events)") }
+        XCTAssertTrue(reason.contains("and 2 more objects"), reason)
+        // B renders and stores: the corrupt objects are overwritten without asking HEAD first.
+        let heads = remote.heads
+        for i in 0..<3 { _ = try b.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
+        XCTAssertEqual(remote.heads, heads)
+        let c = try chain(remote)
+        for i in 0..<3 { XCTAssertEqual(c.lookup(Digest.of("k\(i)"))?.layer, .remote) }
+        XCTAssertEqual(c.events, [])
+        XCTAssertEqual(c.remoteCounts?.entryHits, 3)
+    }
+}
