@@ -73,6 +73,20 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
         return .valid(bytes)
     }
 
+    /// Whether the object is present, decodes, has `size` bytes and hashes to `digest`: the same
+    /// checks as `load`, without its side effects (a failure is neither quarantined nor recorded;
+    /// call `load` for that) and without keeping the bytes. Any I/O failure is `false`.
+    public func verifies(_ digest: Digest, size: UInt64) -> Bool {
+        guard let file = try? FileIO.read(path(for: digest)), let header = file.first else { return false }
+        if header == ObjectCodec.raw {
+            guard UInt64(file.count - 1) == size else { return false }
+            return Digest.of(file[1...]) == digest
+        }
+        guard ObjectCodec.declaredSize(header: file, fileSize: UInt64(file.count)) == size,
+              let bytes = try? ObjectCodec.decode(file) else { return false }
+        return UInt64(bytes.count) == size && Digest.of(bytes) == digest
+    }
+
     @discardableResult
     public func put(_ bytes: [UInt8]) throws -> Digest {
         let digest = Digest.of(bytes)

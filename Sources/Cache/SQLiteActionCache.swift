@@ -79,6 +79,44 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         return entry
     }
 
+    /// The entries for several keys, in order: what `entry(for:)` answers for each, read in one
+    /// transaction through two prepared statements, with the stale last-use times (older than
+    /// `touchInterval`) written in one more.
+    public func entries(for keys: [Digest]) throws -> [ActionEntry?] {
+        guard !keys.isEmpty else { return [] }
+        var found: [ActionEntry?] = try locked {
+            try connection.transaction(write: false) {
+                try connection.withStatement("SELECT release, created_ms, last_used_ms FROM entries WHERE key = ?") { e in
+                    try connection.withStatement(
+                        "SELECT path, digest, size, executable FROM outputs WHERE key = ? ORDER BY ord") { o in
+                        var out: [ActionEntry?] = []
+                        out.reserveCapacity(keys.count)
+                        for key in keys {
+                            e.reset()
+                            try e.bind(1, key.bytes)
+                            guard try e.step() else { out.append(nil); continue }
+                            var entry = ActionEntry(outputs: [], release: e.text(0), createdMs: e.int64(1), lastUsedMs: e.int64(2))
+                            o.reset()
+                            try o.bind(1, key.bytes)
+                            while try o.step() { entry.outputs.append(try output(o, from: 0)) }
+                            out.append(entry)
+                        }
+                        return out
+                    }
+                }
+            }
+        }
+        guard !readOnly else { return found }
+        let now = clock()
+        let stale = found.indices.filter { found[$0].map { now - $0.lastUsedMs >= touchInterval } ?? false }
+        guard !stale.isEmpty else { return found }
+        // Best effort, as in `entry(for:)`: a busy database must not turn hits into failures.
+        if (try? markUsed(stale.map { keys[$0] }, at: now)) != nil {
+            for i in stale { found[i]!.lastUsedMs = now }
+        }
+        return found
+    }
+
     public func record(_ entry: ActionEntry, for key: Digest) throws {
         try record([(key, entry)])
     }
@@ -149,6 +187,24 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
             try connection.retryingBusy {
                 try connection.withStatement("UPDATE entries SET last_used_ms = ? WHERE key = ?") { s in
                     try s.bind(1, ms); try s.bind(2, key.bytes); try s.step()
+                }
+            }
+        }
+    }
+
+    /// Sets the last-use time of several keys in one transaction.
+    public func markUsed(_ keys: [Digest], at ms: Int64) throws {
+        guard !readOnly else { throw CacheError.readOnlyStore(path: path) }
+        guard !keys.isEmpty else { return }
+        try locked {
+            try connection.transaction(write: true) {
+                try connection.withStatement("UPDATE entries SET last_used_ms = ? WHERE key = ?") { s in
+                    for k in keys {
+                        s.reset()
+                        try s.bind(1, ms)
+                        try s.bind(2, k.bytes)
+                        try s.step()
+                    }
                 }
             }
         }
