@@ -36,7 +36,13 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
 
     public func path(for digest: Digest) -> String {
         let hex = digest.hex
-        return "\(objectsPath)/\(hex.prefix(2))/\(hex)"
+        var p = objectsPath
+        p.reserveCapacity(p.utf8.count + 68)
+        p += "/"
+        p += hex.prefix(2)
+        p += "/"
+        p += hex
+        return p
     }
 
     public func contains(_ digest: Digest) -> Bool {

@@ -129,7 +129,7 @@ enum OutputStateCodec {
                 guard let key = string(), take(":") else { return nil }
                 switch key {
                 case "digest":
-                    guard let h = string(), let d = Digest(hex: h) else { return nil }
+                    guard let d = hexDigest() else { return nil }
                     digest = d
                 case "path": path = string()
                 case "inode": inode = unsigned()
@@ -168,9 +168,28 @@ enum OutputStateCodec {
             return v
         }
 
+        /// `"` 64 hex digits `"`, read straight from the buffer.
+        mutating func hexDigest() -> Digest? {
+            guard i + 66 <= b.count, b[i] == UInt8(ascii: "\""), b[i + 65] == UInt8(ascii: "\"") else { return nil }
+            var bytes = [UInt8](repeating: 0, count: 32)
+            for k in 0..<32 {
+                guard let hi = Digest.nibbleValue(b[i + 1 + 2 * k]), let lo = Digest.nibbleValue(b[i + 2 + 2 * k]) else { return nil }
+                bytes[k] = hi << 4 | lo
+            }
+            i += 66
+            return Digest(bytes: bytes)
+        }
+
         /// A JSON string with the escapes `encode` writes (and `\u` escapes of any BMP scalar).
         mutating func string() -> String? {
             guard take("\"") else { return nil }
+            // Most strings have no escape: take them in one piece.
+            var end = i
+            while end < b.count, b[end] != UInt8(ascii: "\""), b[end] != UInt8(ascii: "\\"), b[end] >= 0x20 { end += 1 }
+            if end < b.count, b[end] == UInt8(ascii: "\"") {
+                defer { i = end + 1 }
+                return String(validating: UnsafeBufferPointer(rebasing: b[i..<end]), as: UTF8.self)
+            }
             var out: [UInt8] = []
             while i < b.count {
                 let c = b[i]
