@@ -46,7 +46,8 @@ public struct Executor: Sendable {
         var output = [Digest?](repeating: nil, count: graph.tasks.count)
         var queued = [Bool](repeating: false, count: graph.tasks.count)
         while !wave.isEmpty {
-            let keys = wave.map { i -> TaskKey in
+            let keys = concurrentMap(count: wave.count) { n -> TaskKey in
+                let i = wave[n]
                 let task = graph.tasks[i]
                 var deps: [String: Digest] = [:]
                 for (input, depID) in task.dependencies { deps[input] = output[graph.index[depID]!] }

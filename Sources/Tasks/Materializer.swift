@@ -60,16 +60,29 @@ public struct Materializer: Sendable {
         var counter = 0
         var checkedDirectories: Set<String> = []
 
-        for f in files.sorted(by: { $0.path < $1.path }) {
-            let full = try prepareParents(of: f.path, checked: &checkedDirectories)
-            var st = stat()
-            let exists = lstat(full, &st) == 0
+        // Parents first, in order (checked once per directory, made when missing); then every
+        // target is stat'ed and compared in parallel (reads only); then the writes, in order.
+        let sorted = files.sorted(by: { $0.path < $1.path })
+        var fullPaths: [String] = []
+        fullPaths.reserveCapacity(sorted.count)
+        for f in sorted { fullPaths.append(try prepareParents(of: f.path, checked: &checkedDirectories)) }
+        let probes = concurrentMap(count: sorted.count) { i -> Probe in
+            probe(fullPaths[i], sorted[i], previous[sorted[i].path], stateMtimeNs)
+        }
+
+        for (i, f) in sorted.enumerated() {
+            let full = fullPaths[i]
+            // A path given twice is looked at again after the first one's write (the last wins).
+            let p = i > 0 && sorted[i - 1].path == f.path ? probe(full, f, newState[f.path], 0) : probes[i]
+            var st = p.stat
+            let exists = p.exists
             if exists {
                 let type = st.st_mode & S_IFMT
                 if type == S_IFLNK { throw TaskError.unsafePath(path: f.path, reason: "it is a symbolic link; remove it and run again") }
                 if type == S_IFDIR { throw TaskError.unsafePath(path: f.path, reason: "a directory is in the way; remove it and run again") }
             }
-            if exists && (st.st_mode & S_IFMT) == S_IFREG && sameContent(full, st, f, previous[f.path], stateMtimeNs, &racy) {
+            if p.racy { racy = true }
+            if p.same {
                 if st.st_mode & 0o7777 != mode_t(f.mode.rawValue) {
                     guard chmod(full, mode_t(f.mode.rawValue)) == 0 else { throw TaskError.io(path: full, operation: "chmod", errno: errno) }
                     report.modeChanged.append(f.path)
@@ -109,6 +122,25 @@ public struct Materializer: Sendable {
     }
 
     // MARK: - Content check
+
+    /// What is at a target path before the run touches it.
+    private struct Probe {
+        var exists = false
+        var stat = Glibc.stat()
+        /// A regular file with `f`'s bytes.
+        var same = false
+        /// The recorded stat facts matched but were too recent to trust.
+        var racy = false
+    }
+
+    private func probe(_ full: String, _ f: TreeFile, _ recorded: OutputState?, _ stateMtimeNs: Int64) -> Probe {
+        var p = Probe()
+        p.exists = lstat(full, &p.stat) == 0
+        if p.exists && (p.stat.st_mode & S_IFMT) == S_IFREG {
+            p.same = sameContent(full, p.stat, f, recorded, stateMtimeNs, &p.racy)
+        }
+        return p
+    }
 
     /// Whether the file at `full` has `f`'s bytes. The recorded stat facts are trusted only when
     /// the file's mtime is older than the state file's (the "racily clean" rule): timestamps come

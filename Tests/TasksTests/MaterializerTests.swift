@@ -214,3 +214,16 @@ extension MaterializerStateTests {
         XCTAssertEqual(FileManager.default.contents(atPath: file), Data("abc".utf8))
     }
 }
+
+extension MaterializerStateTests {
+    func testAPathGivenTwiceEndsWithTheLastBytes() throws {
+        let m = Materializer(root: dir + "/out")
+        let (one, o1) = tree(["p.txt": "first"])
+        let (two, o2) = tree(["p.txt": "second!"])
+        let objects = o1.merging(o2) { a, _ in a }
+        _ = try m.apply(one + two) { objects[$0]! }
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/p.txt"), Data("second!".utf8))
+        _ = try m.apply(two + one) { objects[$0]! }
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/p.txt"), Data("first".utf8))
+    }
+}
