@@ -106,4 +106,16 @@ final class StoreChainBatchLookupTests: XCTestCase {
         XCTAssertTrue(c.local.objects.contains(d), "not quarantined: verifies has no side effects")
         XCTAssertEqual(c.events, [])
     }
+
+    func testVerifiesSurvivesTheStoreFolderBeingRemovedAndMadeAgain() throws {
+        let c = try chain()
+        let a = try c.local.objects.put(text(1))
+        XCTAssertTrue(c.local.objects.verifies(a, size: UInt64(text(1).count)))  // opens a's shard
+        try FileManager.default.removeItem(atPath: c.local.objects.objectsPath)
+        XCTAssertFalse(c.local.objects.verifies(a, size: UInt64(text(1).count)))
+        try c.local.objects.put(text(1), digest: a)
+        XCTAssertTrue(c.local.objects.verifies(a, size: UInt64(text(1).count)), "found by its whole path")
+        let b = try c.local.objects.put(text(1, long: true))
+        XCTAssertTrue(c.local.objects.verifies(b, size: UInt64(text(1, long: true).count)))
+    }
 }
