@@ -136,12 +136,17 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
         return shardFDs[shard]
     }
 
+    /// SHA-256 fetched from libcrypto's provider once: OpenSSL 3 otherwise looks the algorithm
+    /// up again on every digest, which costs more than hashing a small object.
+    private static let sha256Algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil)
+
     /// SHA-256 of `bytes[from...]` in one libcrypto call.
     private static func sha256(_ bytes: [UInt8], from start: Int) -> Digest {
+        guard let md = sha256Algorithm else { return Digest.of(bytes[start...]) }
         var out = [UInt8](repeating: 0, count: 32)
         bytes.withUnsafeBufferPointer { b in
             out.withUnsafeMutableBufferPointer { o in
-                _ = EVP_Digest(b.baseAddress.map { $0 + start }, b.count - start, o.baseAddress, nil, EVP_sha256(), nil)
+                _ = EVP_Digest(b.baseAddress.map { $0 + start }, b.count - start, o.baseAddress, nil, md, nil)
             }
         }
         return Digest(bytes: out)

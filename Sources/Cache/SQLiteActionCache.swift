@@ -86,23 +86,26 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         guard !keys.isEmpty else { return [] }
         var found: [ActionEntry?] = try locked {
             try connection.transaction(write: false) {
-                try connection.withStatement("SELECT release, created_ms, last_used_ms FROM entries WHERE key = ?") { e in
-                    try connection.withStatement(
-                        "SELECT path, digest, size, executable FROM outputs WHERE key = ? ORDER BY ord") { o in
-                        var out: [ActionEntry?] = []
-                        out.reserveCapacity(keys.count)
-                        for key in keys {
-                            e.reset()
-                            try e.bind(1, key.bytes)
-                            guard try e.step() else { out.append(nil); continue }
-                            var entry = ActionEntry(outputs: [], release: e.text(0), createdMs: e.int64(1), lastUsedMs: e.int64(2))
-                            o.reset()
-                            try o.bind(1, key.bytes)
-                            while try o.step() { entry.outputs.append(try output(o, from: 0)) }
-                            out.append(entry)
-                        }
-                        return out
+                // One statement per key: the entry's row joined with its outputs, in order.
+                try connection.withStatement("""
+                    SELECT e.release, e.created_ms, e.last_used_ms, o.path, o.digest, o.size, o.executable
+                    FROM entries e LEFT JOIN outputs o ON o.key = e.key
+                    WHERE e.key = ? ORDER BY o.ord
+                    """) { s in
+                    var out: [ActionEntry?] = []
+                    out.reserveCapacity(keys.count)
+                    for key in keys {
+                        s.reset()
+                        try s.bind(1, key.bytes)
+                        guard try s.step() else { out.append(nil); continue }
+                        var entry = ActionEntry(outputs: [], release: s.text(0), createdMs: s.int64(1), lastUsedMs: s.int64(2))
+                        repeat {
+                            // An entry without outputs joins to one row of NULLs.
+                            if !s.blob(4).isEmpty { entry.outputs.append(try output(s, from: 3)) }
+                        } while try s.step()
+                        out.append(entry)
                     }
+                    return out
                 }
             }
         }

@@ -126,20 +126,24 @@ enum OutputStateCodec {
             var digest: Digest?, path: String?
             var inode: UInt64?, mode: UInt64?, size: UInt64?, mtime: Int64?
             repeat {
-                guard let key = string(), take(":") else { return nil }
-                switch key {
-                case "digest":
+                guard let key = name(), take(":") else { return nil }
+                if key.elementsEqual("digest".utf8) {
                     guard let d = hexDigest() else { return nil }
                     digest = d
-                case "path": path = string()
-                case "inode": inode = unsigned()
-                case "mode": mode = unsigned()
-                case "size": size = unsigned()
-                case "mtimeNs":
+                } else if key.elementsEqual("path".utf8) {
+                    path = string()
+                } else if key.elementsEqual("inode".utf8) {
+                    inode = unsigned()
+                } else if key.elementsEqual("mode".utf8) {
+                    mode = unsigned()
+                } else if key.elementsEqual("size".utf8) {
+                    size = unsigned()
+                } else if key.elementsEqual("mtimeNs".utf8) {
                     let negative = take("-")
                     guard let m = unsigned(), m <= UInt64(Int64.max) else { return nil }
                     mtime = negative ? -Int64(m) : Int64(m)
-                default: return nil
+                } else {
+                    return nil
                 }
             } while take(",")
             guard take("}"), let digest, let path, let inode, let mode, mode <= UInt64(UInt16.max),
@@ -166,6 +170,16 @@ enum OutputStateCodec {
             // JSON has no leading zeros; anything unusual goes to the full decoder.
             guard i > start, i - start == 1 || b[start] != UInt8(ascii: "0") else { return nil }
             return v
+        }
+
+        /// A key without escapes, as bytes (a key with escapes is left to the full decoder).
+        mutating func name() -> UnsafeBufferPointer<UInt8>? {
+            guard take("\"") else { return nil }
+            let start = i
+            while i < b.count, b[i] != UInt8(ascii: "\""), b[i] != UInt8(ascii: "\\") { i += 1 }
+            guard i < b.count, b[i] == UInt8(ascii: "\"") else { return nil }
+            i += 1
+            return UnsafeBufferPointer(rebasing: b[start..<(i - 1)])
         }
 
         /// `"` 64 hex digits `"`, read straight from the buffer.
