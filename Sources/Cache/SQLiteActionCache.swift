@@ -83,8 +83,16 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     /// transaction through two prepared statements, with the stale last-use times (older than
     /// `touchInterval`) written in one more.
     public func entries(for keys: [Digest]) throws -> [ActionEntry?] {
+        var found = try entriesUntouched(for: keys)
+        touchStale(keys, &found)
+        return found
+    }
+
+    /// `entries(for:)` without the last-use touch; pair it with `touchStale` (which may run on
+    /// another thread meanwhile, e.g. while the objects are being verified).
+    public func entriesUntouched(for keys: [Digest]) throws -> [ActionEntry?] {
         guard !keys.isEmpty else { return [] }
-        var found: [ActionEntry?] = try locked {
+        return try locked {
             try connection.transaction(write: false) {
                 // One statement per key: the entry's row joined with its outputs, in order.
                 try connection.withStatement("""
@@ -109,15 +117,19 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
                 }
             }
         }
-        guard !readOnly else { return found }
+    }
+
+    /// Writes the last-use time of every found entry older than `touchInterval` (one
+    /// transaction, best effort as in `entry(for:)`: a busy database must not turn hits into
+    /// failures) and updates `found` to match. `found[i]` is the entry of `keys[i]`.
+    public func touchStale(_ keys: [Digest], _ found: inout [ActionEntry?]) {
+        guard !readOnly else { return }
         let now = clock()
         let stale = found.indices.filter { found[$0].map { now - $0.lastUsedMs >= touchInterval } ?? false }
-        guard !stale.isEmpty else { return found }
-        // Best effort, as in `entry(for:)`: a busy database must not turn hits into failures.
+        guard !stale.isEmpty else { return }
         if (try? markUsed(stale.map { keys[$0] }, at: now)) != nil {
             for i in stale { found[i]!.lastUsedMs = now }
         }
-        return found
     }
 
     public func record(_ entry: ActionEntry, for key: Digest) throws {

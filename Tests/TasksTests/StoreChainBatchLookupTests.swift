@@ -118,4 +118,23 @@ final class StoreChainBatchLookupTests: XCTestCase {
         let b = try c.local.objects.put(text(1, long: true))
         XCTAssertTrue(c.local.objects.verifies(b, size: UInt64(text(1, long: true).count)))
     }
+
+    func testBatchLookupTouchesStaleEntriesLikeLookup() throws {
+        final class Clock: @unchecked Sendable {
+            private let lock = NSLock()
+            private var ms: Int64 = 1_800_000_000_000
+            var now: Int64 { lock.lock(); defer { lock.unlock() }; return ms }
+            func advance(_ d: Int64) { lock.lock(); ms += d; lock.unlock() }
+        }
+        let clock = Clock()
+        let c = StoreChain(local: try LocalStore(root: dir + "/touch", clock: { clock.now }))
+        let keys = (0..<300).map { Digest.of("touch \($0)") }
+        for (n, k) in keys.enumerated() { _ = try c.store(key: k, outputs: [("f\(n)", text(n), false)], release: "r") }
+        let recorded = clock.now
+        clock.advance(30_000)
+        XCTAssertEqual(Set(c.lookup(keys: keys).map { $0?.entry.lastUsedMs }), [recorded], "within a minute: no write")
+        clock.advance(40_000)
+        XCTAssertEqual(Set(c.lookup(keys: keys).map { $0?.entry.lastUsedMs }), [clock.now])
+        XCTAssertEqual(Set(try c.local.actions.allEntries().map(\.entry.lastUsedMs)), [clock.now], "persisted")
+    }
 }
