@@ -44,7 +44,25 @@ public struct Materializer: Sendable {
 
     public init(root: String) { self.root = root }
 
+    /// What an earlier run left in the root, as `apply` reads it first. Read it ahead (e.g. while
+    /// the executor runs) and pass it to `apply(_:previous:bytes:)`.
+    public struct Previous: Sendable {
+        let outputs: [String: OutputState]
+        /// The state file's mtime (ns); 0 when there is none.
+        let stateMtimeNs: Int64
+    }
+
+    public func loadPrevious() -> Previous {
+        let (outputs, mtime) = loadState()
+        return Previous(outputs: outputs, stateMtimeNs: mtime)
+    }
+
     public func apply(_ files: [TreeFile], bytes: (Digest) throws -> [UInt8]) throws -> MaterializeReport {
+        try apply(files, previous: nil, bytes: bytes)
+    }
+
+    /// `apply(_:bytes:)` with the earlier run's state already read (nil: read it now).
+    public func apply(_ files: [TreeFile], previous loaded: Previous?, bytes: (Digest) throws -> [UInt8]) throws -> MaterializeReport {
         for f in files {
             if let reason = OutputPath.problem(f.path) { throw TaskError.unsafePath(path: f.path, reason: reason) }
             if f.path == Self.stateDirectory || f.path.hasPrefix(Self.stateDirectory + "/") {
@@ -52,7 +70,7 @@ public struct Materializer: Sendable {
             }
         }
         try makeDirectory(root, isRoot: true)
-        let (previous, stateMtimeNs) = loadState()
+        let (previous, stateMtimeNs) = loaded.map { ($0.outputs, $0.stateMtimeNs) } ?? loadState()
         var racy = false
         var report = MaterializeReport()
         var newState: [String: OutputState] = [:]

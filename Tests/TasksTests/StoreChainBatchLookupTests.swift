@@ -128,7 +128,7 @@ final class StoreChainBatchLookupTests: XCTestCase {
         }
         let clock = Clock()
         let c = StoreChain(local: try LocalStore(root: dir + "/touch", clock: { clock.now }))
-        let keys = (0..<300).map { Digest.of("touch \($0)") }
+        let keys = (0..<1_100).map { Digest.of("touch \($0)") }  // more than two slices
         for (n, k) in keys.enumerated() { _ = try c.store(key: k, outputs: [("f\(n)", text(n), false)], release: "r") }
         let recorded = clock.now
         clock.advance(30_000)
@@ -136,5 +136,11 @@ final class StoreChainBatchLookupTests: XCTestCase {
         clock.advance(40_000)
         XCTAssertEqual(Set(c.lookup(keys: keys).map { $0?.entry.lastUsedMs }), [clock.now])
         XCTAssertEqual(Set(try c.local.actions.allEntries().map(\.entry.lastUsedMs)), [clock.now], "persisted")
+        // Across slices, answers stay in key order; a damaged object deep in a later slice is a miss.
+        let victim = try XCTUnwrap(c.lookup(keys[1_050])).entry.outputs[0].digest
+        try overwrite(c.local.objects.path(for: victim), at: 1, with: UInt8(ascii: "?"))
+        let answers = c.lookup(keys: keys)
+        XCTAssertEqual(answers.indices.filter { answers[$0] == nil }, [1_050])
+        XCTAssertEqual(answers[700]?.entry.outputs.map(\.path), ["f700"])
     }
 }
