@@ -103,7 +103,8 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
     }
 
     /// The object's file when it has at most `limit` bytes; nil when it is absent, longer or
-    /// unreadable. Opens relative to the shard folder (no walk of the whole path).
+    /// unreadable (or, rarely, when a signal cut the read short: then `verifies` says no and the
+    /// caller falls back to `load`). Opens relative to the shard folder (no walk of the path).
     private func readObject(_ digest: Digest, atMost limit: Int) -> [UInt8]? {
         let hex = digest.hex
         var fd: Int32 = -1
@@ -112,16 +113,15 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
         if fd < 0 { fd = open(path(for: digest), O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        // One read: a regular file comes back whole unless it is longer than `limit`. (A read cut
+        // short by a signal only makes this answer "no", and the caller then reads the object the
+        // careful way.)
         var ok = true
         let file = [UInt8](unsafeUninitializedCapacity: limit + 1) { buf, count in
-            count = 0
-            while count < limit + 1 {
-                let n = read(fd, buf.baseAddress! + count, limit + 1 - count)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { ok = false; return }
-                if n == 0 { return }
-                count += n
-            }
+            var n = read(fd, buf.baseAddress!, limit + 1)
+            if n < 0 && errno == EINTR { n = read(fd, buf.baseAddress!, limit + 1) }
+            if n < 0 { ok = false; n = 0 }
+            count = n
         }
         return ok && file.count <= limit ? file : nil
     }
