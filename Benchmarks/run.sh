@@ -32,14 +32,18 @@ WORK="${KEEP:-$(mktemp -d -t orchestrate-bench.XXXXXX)}"
 mkdir -p "$WORK"
 [ -n "$KEEP" ] || trap 'rm -rf "$WORK"' EXIT
 
-# Wall seconds of one command (stdout and stderr discarded).
-wall() {
-    local t0 t1
-    t0=$(date +%s%N)
-    "$@" >/dev/null 2>&1
-    t1=$(date +%s%N)
-    python3 -c "print(($t1 - $t0) / 1e9)"
+# "WALL CPU" seconds of one command (CPU = user + system of the child; stdout and stderr
+# discarded; stdin passed through).
+measure() {
+    python3 -c '
+import resource, subprocess, sys, time
+t0 = time.perf_counter()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+wall = time.perf_counter() - t0
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.4f %.4f" % (wall, r.ru_utime + r.ru_stime))' "$@"
 }
+wall() { measure "$@" | cut -d" " -f1; }
 median() { python3 -c 'import sys, statistics; print("%.4f" % statistics.median(float(x) for x in sys.argv[1:]))' "$@"; }
 
 ROWS=()
@@ -113,11 +117,14 @@ PY
     (cd "$N/ninja" && ninja >/dev/null)
     "$BIN/orchestrate" compile --demo 10000 --out "$N/out" --store "$N/store" >/dev/null
     # The second run, timed, then more no-op runs for the median.
-    second=$(wall "$BIN/orchestrate" compile --demo 10000 --out "$N/out" --store "$N/store")
-    ours=("$second"); ref=()
+    m=$(measure "$BIN/orchestrate" compile --demo 10000 --out "$N/out" --store "$N/store")
+    second=${m% *}
+    ours=("${m% *}"); ours_cpu=("${m#* }"); ref=(); ref_cpu=()
     for _ in $(seq "$REPS"); do
-        ours+=("$(wall "$BIN/orchestrate" compile --demo 10000 --out "$N/out" --store "$N/store")")
-        ref+=("$(wall ninja -C "$N/ninja")")
+        m=$(measure "$BIN/orchestrate" compile --demo 10000 --out "$N/out" --store "$N/store")
+        ours+=("${m% *}"); ours_cpu+=("${m#* }")
+        m=$(measure ninja -C "$N/ninja")
+        ref+=("${m% *}"); ref_cpu+=("${m#* }")
     done
     if ! "$BIN/orchestrate" compile --demo 10000 --out "$N/out" --store "$N/store" | grep -q "0 rendered, 10000 local.*0 written, 10000 unchanged"; then
         echo "warning: the no-op run was not a no-op" >&2
@@ -126,6 +133,8 @@ PY
         o=$(median "${ours[@]}"); r=$(median "${ref[@]}")
         row "3 no-op 10k tasks (s, median)" "$o" "$r" "$(python3 -c "print('%.2f' % ($o / $r))")" "<= 2.0"
         row "  (the second run alone, s)" "$(median "$second")" "" "" ""
+        o=$(median "${ours_cpu[@]}"); r=$(median "${ref_cpu[@]}")
+        row "  no-op CPU time, user+sys (s)" "$o" "$r" "$(python3 -c "print('%.2f' % ($o / $r))")" ""
     fi
     if wants rss; then
         kb=$(/usr/bin/time -f '%M' "$BIN/orchestrate" compile --demo 10000 --out "$N/out" --store "$N/store" 2>&1 >/dev/null | tail -1)
