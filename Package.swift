@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "Lowerings", dependencies: ["Cache", "Tasks"], exclude: ["README.md", "Monogram/README.md"]),
         .target(name: "CLI", dependencies: ["Cache", "Tasks", "Archive", "Lowerings"], path: "Sources/orchestrate/CLI"),
         .executableTarget(name: "orchestrate", dependencies: ["CLI"], path: "Sources/orchestrate/Main"),
+        .executableTarget(name: "orchestrate-bench", dependencies: ["Cache"], path: "Benchmarks/Sources/orchestrate-bench"),
         .testTarget(name: "CacheTests", dependencies: ["Cache"]),
         .testTarget(name: "TasksTests", dependencies: ["Tasks", "Cache"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Cache"]),

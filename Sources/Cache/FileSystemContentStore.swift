@@ -1,3 +1,4 @@
+import CCrypto
 import Foundation
 
 /// The local content-addressed store: `objects/<2 hex>/<64 hex>`, each object encoded by
@@ -21,6 +22,8 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
     private var knownShards = [Bool](repeating: false, count: 256)
     private var tmpKnown = false
     private var counter: UInt64 = 0
+    /// Open shard folders (`objects/<2 hex>`, -1 until first used) for `verifies`' openat.
+    private var shardFDs = [Int32](repeating: -1, count: 256)
     private let tmpPrefix: String
 
     /// Opens (without creating anything) the store rooted at `root`. Folders are made on first put.
@@ -34,9 +37,19 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
         self.tmpPrefix = "\(getpid())-\(UInt32.random(in: 0 ... .max))"
     }
 
+    deinit {
+        for fd in shardFDs where fd >= 0 { close(fd) }
+    }
+
     public func path(for digest: Digest) -> String {
         let hex = digest.hex
-        return "\(objectsPath)/\(hex.prefix(2))/\(hex)"
+        var p = objectsPath
+        p.reserveCapacity(p.utf8.count + 68)
+        p += "/"
+        p += hex.prefix(2)
+        p += "/"
+        p += hex
+        return p
     }
 
     public func contains(_ digest: Digest) -> Bool {
@@ -71,6 +84,72 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
             return .corrupt(reason: reason, quarantinedTo: quarantine(digest, path: p, reason: reason))
         }
         return .valid(bytes)
+    }
+
+    /// Whether the object is present, decodes, has `size` bytes and hashes to `digest`: the same
+    /// checks as `load`, without its side effects (a failure is neither quarantined nor recorded;
+    /// call `load` for that) and without keeping the bytes. Any I/O failure is `false`.
+    public func verifies(_ digest: Digest, size: UInt64) -> Bool {
+        // An encoded object is never longer than its bytes plus the header byte.
+        guard size < UInt64(Int.max / 2), let file = readObject(digest, atMost: Int(size) + 1),
+              let header = file.first else { return false }
+        if header == ObjectCodec.raw {
+            guard UInt64(file.count - 1) == size else { return false }
+            return Self.sha256(file, from: 1) == digest
+        }
+        guard ObjectCodec.declaredSize(header: file, fileSize: UInt64(file.count)) == size,
+              let bytes = try? ObjectCodec.decode(file) else { return false }
+        return UInt64(bytes.count) == size && Self.sha256(bytes, from: 0) == digest
+    }
+
+    /// The object's file when it has at most `limit` bytes; nil when it is absent, longer or
+    /// unreadable (or, rarely, when a signal cut the read short: then `verifies` says no and the
+    /// caller falls back to `load`). Opens relative to the shard folder (no walk of the path).
+    private func readObject(_ digest: Digest, atMost limit: Int) -> [UInt8]? {
+        let hex = digest.hex
+        var fd: Int32 = -1
+        if let dir = shardFD(Int(digest.bytes[0])) { fd = openat(dir, hex, O_RDONLY | O_CLOEXEC) }
+        // A shard folder removed and made again since it was opened: go by the whole path.
+        if fd < 0 { fd = open(path(for: digest), O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // One read: a regular file comes back whole unless it is longer than `limit`. (A read cut
+        // short by a signal only makes this answer "no", and the caller then reads the object the
+        // careful way.)
+        var ok = true
+        let file = [UInt8](unsafeUninitializedCapacity: limit + 1) { buf, count in
+            var n = read(fd, buf.baseAddress!, limit + 1)
+            if n < 0 && errno == EINTR { n = read(fd, buf.baseAddress!, limit + 1) }
+            if n < 0 { ok = false; n = 0 }
+            count = n
+        }
+        return ok && file.count <= limit ? file : nil
+    }
+
+    private func shardFD(_ shard: Int) -> Int32? {
+        lock.lock(); defer { lock.unlock() }
+        if shardFDs[shard] < 0 {
+            let fd = open(objectsPath + "/" + Digest.hex([UInt8(shard)]), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            shardFDs[shard] = fd
+        }
+        return shardFDs[shard]
+    }
+
+    /// SHA-256 fetched from libcrypto's provider once: OpenSSL 3 otherwise looks the algorithm
+    /// up again on every digest, which costs more than hashing a small object.
+    private static let sha256Algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil)
+
+    /// SHA-256 of `bytes[from...]` in one libcrypto call.
+    private static func sha256(_ bytes: [UInt8], from start: Int) -> Digest {
+        guard let md = sha256Algorithm else { return Digest.of(bytes[start...]) }
+        var out = [UInt8](repeating: 0, count: 32)
+        bytes.withUnsafeBufferPointer { b in
+            out.withUnsafeMutableBufferPointer { o in
+                _ = EVP_Digest(b.baseAddress.map { $0 + start }, b.count - start, o.baseAddress, nil, md, nil)
+            }
+        }
+        return Digest(bytes: out)
     }
 
     @discardableResult

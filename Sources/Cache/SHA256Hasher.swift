@@ -7,9 +7,12 @@ public final class SHA256Hasher {
     private let ctx: OpaquePointer
     private var finished = false
 
+    /// Fetched once: OpenSSL 3 would otherwise look the algorithm up on every init.
+    private static let algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil)
+
     public init() {
         guard let c = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new failed: out of memory") }
-        guard EVP_DigestInit_ex(c, EVP_sha256(), nil) == 1 else { fatalError("EVP_DigestInit_ex(sha256) failed") }
+        guard EVP_DigestInit_ex(c, Self.algorithm ?? EVP_sha256(), nil) == 1 else { fatalError("EVP_DigestInit_ex(sha256) failed") }
         ctx = c
     }
 

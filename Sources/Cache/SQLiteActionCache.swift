@@ -87,6 +87,60 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     /// A 32-byte blob as a digest; an empty blob (unknown) as nil.
     static func optionalDigest(_ blob: [UInt8]) -> Digest? { blob.count == 32 ? Digest(bytes: blob) : nil }
 
+    /// The entries for several keys, in order: what `entry(for:)` answers for each, read in one
+    /// transaction through two prepared statements, with the stale last-use times (older than
+    /// `touchInterval`) written in one more.
+    public func entries(for keys: [Digest]) throws -> [ActionEntry?] {
+        var found = try entriesUntouched(for: keys)
+        touchStale(keys, &found)
+        return found
+    }
+
+    /// `entries(for:)` without the last-use touch; pair it with `touchStale` (which may run on
+    /// another thread meanwhile, e.g. while the objects are being verified).
+    public func entriesUntouched(for keys: [Digest]) throws -> [ActionEntry?] {
+        guard !keys.isEmpty else { return [] }
+        return try locked {
+            try connection.transaction(write: false) {
+                // One statement per key: the entry's row joined with its outputs, in order.
+                try connection.withStatement("""
+                    SELECT e.release, e.created_ms, e.last_used_ms, o.path, o.digest, o.size, o.executable, e.rendered_in
+                    FROM entries e LEFT JOIN outputs o ON o.key = e.key
+                    WHERE e.key = ? ORDER BY o.ord
+                    """) { s in
+                    var out: [ActionEntry?] = []
+                    out.reserveCapacity(keys.count)
+                    for key in keys {
+                        s.reset()
+                        try s.bind(1, key.bytes)
+                        guard try s.step() else { out.append(nil); continue }
+                        var entry = ActionEntry(outputs: [], release: s.text(0), createdMs: s.int64(1), lastUsedMs: s.int64(2),
+                                                renderedIn: Self.optionalDigest(s.blob(7)))
+                        repeat {
+                            // An entry without outputs joins to one row of NULLs.
+                            if !s.blob(4).isEmpty { entry.outputs.append(try output(s, from: 3)) }
+                        } while try s.step()
+                        out.append(entry)
+                    }
+                    return out
+                }
+            }
+        }
+    }
+
+    /// Writes the last-use time of every found entry older than `touchInterval` (one
+    /// transaction, best effort as in `entry(for:)`: a busy database must not turn hits into
+    /// failures) and updates `found` to match. `found[i]` is the entry of `keys[i]`.
+    public func touchStale(_ keys: [Digest], _ found: inout [ActionEntry?]) {
+        guard !readOnly else { return }
+        let now = clock()
+        let stale = found.indices.filter { found[$0].map { now - $0.lastUsedMs >= touchInterval } ?? false }
+        guard !stale.isEmpty else { return }
+        if (try? markUsed(stale.map { keys[$0] }, at: now)) != nil {
+            for i in stale { found[i]!.lastUsedMs = now }
+        }
+    }
+
     public func record(_ entry: ActionEntry, for key: Digest) throws {
         try record([(key, entry)])
     }
@@ -158,6 +212,24 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
             try connection.retryingBusy {
                 try connection.withStatement("UPDATE entries SET last_used_ms = ? WHERE key = ?") { s in
                     try s.bind(1, ms); try s.bind(2, key.bytes); try s.step()
+                }
+            }
+        }
+    }
+
+    /// Sets the last-use time of several keys in one transaction.
+    public func markUsed(_ keys: [Digest], at ms: Int64) throws {
+        guard !readOnly else { throw CacheError.readOnlyStore(path: path) }
+        guard !keys.isEmpty else { return }
+        try locked {
+            try connection.transaction(write: true) {
+                try connection.withStatement("UPDATE entries SET last_used_ms = ? WHERE key = ?") { s in
+                    for k in keys {
+                        s.reset()
+                        try s.bind(1, ms)
+                        try s.bind(2, k.bytes)
+                        try s.step()
+                    }
                 }
             }
         }

@@ -21,6 +21,7 @@ public struct Executor: Sendable {
 
     public func run(_ graph: TaskGraph) -> RunRecord {
         let state = RunState(graph: graph)
+        prefetch(state)
         let workers = min(jobs, max(1, graph.tasks.count))
         if workers == 1 {
             worker(state)
@@ -36,6 +37,48 @@ public struct Executor: Sendable {
             group.wait()
         }
         return state.record()
+    }
+
+    /// Looks up in batches every key computable without rendering: first the tasks without
+    /// dependencies, then, wave by wave, the tasks whose dependencies were all hits. Hits are
+    /// finished here; the workers run the rest, skipping the lookup of a key already answered
+    /// as a miss.
+    private func prefetch(_ state: RunState) {
+        let graph = state.graph
+        var wave = graph.order.filter { graph.dependencies[$0].isEmpty }
+        var output = [Digest?](repeating: nil, count: graph.tasks.count)
+        var queued = [Bool](repeating: false, count: graph.tasks.count)
+        while !wave.isEmpty {
+            let keys = concurrentMap(count: wave.count) { n -> TaskKey in
+                let i = wave[n]
+                let task = graph.tasks[i]
+                var deps: [String: Digest] = [:]
+                for (input, depID) in task.dependencies { deps[input] = output[graph.index[depID]!] }
+                return TaskKey(task: task, dependencyDigests: deps)
+            }
+            let found = cache.lookup(keys: keys.map(\.digest))
+            var hits: [(Int, TaskResult)] = []
+            var misses: [(Int, Digest)] = []
+            for (n, i) in wave.enumerated() {
+                if let (entry, layer) = found[n], entry.outputs.count == 1 {
+                    let out = entry.outputs[0]
+                    output[i] = out.digest
+                    hits.append((i, result(graph.tasks[i], keys[n], output: out.digest, size: out.size, status: TaskStatus(layer: layer), renderedIn: entry.renderedIn)))
+                } else {
+                    misses.append((i, keys[n].digest))
+                }
+            }
+            let snapshot = state.finishPrefetched(hits, misses: misses)
+            if let progress, let snapshot { progress(snapshot) }
+            var next: [Int] = []
+            for (i, _) in hits {
+                for d in graph.dependents[i] where !queued[d] && graph.dependencies[d].allSatisfy({ output[$0] != nil }) {
+                    queued[d] = true
+                    next.append(d)
+                }
+            }
+            wave = next
+        }
     }
 
     private func worker(_ state: RunState) {
@@ -60,7 +103,7 @@ public struct Executor: Sendable {
         }
         let key = TaskKey(task: task, dependencyDigests: depDigests)
 
-        if let (entry, layer) = cache.lookup(key.digest), entry.outputs.count == 1 {
+        if !state.isKnownMiss(i, key.digest), let (entry, layer) = cache.lookup(key.digest), entry.outputs.count == 1 {
             let out = entry.outputs[0]
             return result(task, key, output: out.digest, size: out.size, status: TaskStatus(layer: layer), renderedIn: entry.renderedIn)
         }
@@ -126,14 +169,46 @@ private final class RunState: @unchecked Sendable {
     private var renderedBytes: [Digest: [UInt8]] = [:]
     private var done = 0
     private var reused = 0
+    private var finished: [Bool]
+    /// Keys the prefetch already looked up and missed, by task.
+    private var knownMisses: [Int: Digest] = [:]
 
     init(graph: TaskGraph) {
         self.graph = graph
         remaining = graph.dependencies.map(\.count)
         // Ready tasks are taken from the end: keep the graph's order reversed.
-        let position = Dictionary(uniqueKeysWithValues: graph.order.enumerated().map { ($1, $0) })
-        ready = graph.tasks.indices.filter { graph.dependencies[$0].isEmpty }.sorted { position[$0]! > position[$1]! }
+        var position = [Int](repeating: 0, count: graph.tasks.count)
+        for (p, i) in graph.order.enumerated() { position[i] = p }
+        ready = graph.tasks.indices.filter { graph.dependencies[$0].isEmpty }.sorted { position[$0] > position[$1] }
         results = Array(repeating: nil, count: graph.tasks.count)
+        finished = Array(repeating: false, count: graph.tasks.count)
+    }
+
+    /// Records tasks finished before the workers start (cache hits) and the keys that missed.
+    func finishPrefetched(_ hits: [(Int, TaskResult)], misses: [(Int, Digest)]) -> ExecutorProgress? {
+        cond.lock()
+        defer { cond.unlock() }
+        for (i, key) in misses { knownMisses[i] = key }
+        guard !hits.isEmpty else { return nil }
+        for (i, result) in hits {
+            results[i] = result
+            finished[i] = true
+            done += 1
+            if result.status.isReuse { reused += 1 }
+            for d in graph.dependents[i] {
+                remaining[d] -= 1
+                if remaining[d] == 0 { ready.append(d) }
+            }
+        }
+        ready.removeAll { finished[$0] }
+        cond.broadcast()
+        return ExecutorProgress(done: done, total: graph.tasks.count, reused: reused)
+    }
+
+    func isKnownMiss(_ i: Int, _ key: Digest) -> Bool {
+        cond.lock()
+        defer { cond.unlock() }
+        return knownMisses[i] == key
     }
 
     func next() -> Int? {
@@ -150,6 +225,7 @@ private final class RunState: @unchecked Sendable {
         cond.lock()
         defer { cond.unlock() }
         results[i] = result
+        finished[i] = true
         done += 1
         if result.status.isReuse { reused += 1 }
         for d in graph.dependents[i] {

@@ -4,7 +4,14 @@ import Cache
 /// `StoreChain` is the real one; tests may pass a double.
 public protocol TaskCache: Sendable {
     func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)?
+    /// `lookup` of several keys at once, answers in order. Must answer exactly what `lookup` would
+    /// for each key; the executor asks this first, for every task whose key it can compute.
+    func lookup(keys: [Digest]) -> [(entry: ActionEntry, layer: StoreLayer)?]
     func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)?
     func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String,
                renderedIn: Digest?) throws -> ActionEntry
+}
+
+extension TaskCache {
+    public func lookup(keys: [Digest]) -> [(entry: ActionEntry, layer: StoreLayer)?] { keys.map { lookup($0) } }
 }

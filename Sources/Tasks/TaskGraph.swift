@@ -36,21 +36,24 @@ public struct TaskGraph: Sendable {
                 dependents[j].append(i)
             }
         }
-        if let cycle = Self.findCycle(tasks: tasks, deps: deps) { throw TaskError.cycle(cycle) }
+        // Every tie below is broken by id; compare ranks (one sort of the ids) instead of strings.
+        let byID = tasks.indices.sorted { tasks[$0].id < tasks[$1].id }
+        var rank = [Int](repeating: 0, count: tasks.count)
+        for (r, i) in byID.enumerated() { rank[i] = r }
+        if let cycle = Self.findCycle(tasks: tasks, deps: deps, roots: byID) { throw TaskError.cycle(cycle) }
         self.tasks = tasks
         self.index = index
         self.dependencies = deps
         self.dependents = dependents
-        self.order = Self.topologicalOrder(tasks: tasks, deps: deps, dependents: dependents)
+        self.order = Self.topologicalOrder(deps: deps, dependents: dependents, rank: rank)
     }
 
     public subscript(id: String) -> FileTask? { index[id].map { tasks[$0] } }
 
     /// Depth-first search with colors; returns the cycle as ids, first id repeated at the end.
-    private static func findCycle(tasks: [FileTask], deps: [[Int]]) -> [String]? {
+    private static func findCycle(tasks: [FileTask], deps: [[Int]], roots: [Int]) -> [String]? {
         var color = [UInt8](repeating: 0, count: tasks.count)  // 0 white, 1 grey, 2 black
         var stack: [(node: Int, next: Int)] = []
-        let roots = tasks.indices.sorted { tasks[$0].id < tasks[$1].id }
         for root in roots where color[root] == 0 {
             stack.append((root, 0))
             color[root] = 1
@@ -77,19 +80,40 @@ public struct TaskGraph: Sendable {
         return nil
     }
 
-    private static func topologicalOrder(tasks: [FileTask], deps: [[Int]], dependents: [[Int]]) -> [Int] {
+    /// Kahn's algorithm taking the ready task with the smallest id first (a binary min-heap on
+    /// `rank`, the position of the id in sorted order).
+    private static func topologicalOrder(deps: [[Int]], dependents: [[Int]], rank: [Int]) -> [Int] {
         var remaining = deps.map(\.count)
-        var ready = tasks.indices.filter { remaining[$0] == 0 }.sorted { tasks[$0].id > tasks[$1].id }
+        // Tasks sorted by rank already form a valid min-heap.
+        var heap = rank.indices.filter { remaining[$0] == 0 }.sorted { rank[$0] < rank[$1] }
         var order: [Int] = []
-        order.reserveCapacity(tasks.count)
-        while let next = ready.popLast() {
+        order.reserveCapacity(rank.count)
+        func less(_ a: Int, _ b: Int) -> Bool { rank[heap[a]] < rank[heap[b]] }
+        while !heap.isEmpty {
+            let next = heap[0]
+            heap.swapAt(0, heap.count - 1)
+            heap.removeLast()
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < heap.count, less(l, m) { m = l }
+                if r < heap.count, less(r, m) { m = r }
+                if m == i { break }
+                heap.swapAt(i, m)
+                i = m
+            }
             order.append(next)
-            var added = false
             for d in dependents[next] {
                 remaining[d] -= 1
-                if remaining[d] == 0 { ready.append(d); added = true }
+                guard remaining[d] == 0 else { continue }
+                heap.append(d)
+                var c = heap.count - 1
+                while c > 0, less(c, (c - 1) / 2) {
+                    heap.swapAt(c, (c - 1) / 2)
+                    c = (c - 1) / 2
+                }
             }
-            if added { ready.sort { tasks[$0].id > tasks[$1].id } }
         }
         return order
     }

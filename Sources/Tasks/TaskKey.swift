@@ -17,17 +17,41 @@ public struct TaskKey: Hashable, Sendable, Codable {
     public init(task: FileTask, dependencyDigests: [String: Digest]) {
         var named = task.inputs
         for (name, digest) in dependencyDigests { named[name] = digest }
-        var b = DigestBuilder(domain: Self.domain, version: Self.version)
-        b.add(task.id)
-        b.add(task.family)
-        b.add(task.release)
-        b.add(task.path)
-        b.add(UInt64(task.mode.rawValue))
-        b.add(named: named)
-        digest = b.finalize()
+        digest = Digest.of(Self.preimage(task, named))
         inputs = named
         release = task.release
         path = task.path
         mode = task.mode
+    }
+
+    /// The bytes `DigestBuilder` frames for a key (domain, version; id, family, release, path,
+    /// mode; the named inputs sorted by the bytes of the name), written into one buffer: keys are
+    /// made for every task of every run. `TaskKeyTests` checks it against `DigestBuilder`.
+    static func preimage(_ task: FileTask, _ named: [String: Digest]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(160 + task.id.utf8.count + task.family.utf8.count + task.release.utf8.count
+                            + task.path.utf8.count + named.count * 64)
+        func be(_ v: UInt64, _ bytes: Int) {
+            for k in stride(from: bytes - 1, through: 0, by: -1) { out.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(k)))) }
+        }
+        func field(_ kind: UInt8, _ s: String) {
+            out.append(kind)
+            be(UInt64(s.utf8.count), 8)
+            out.append(contentsOf: s.utf8)
+        }
+        be(UInt64(domain.utf8.count), 4)
+        out.append(contentsOf: domain.utf8)
+        be(UInt64(version), 4)
+        field(0x01, task.id)
+        field(0x01, task.family)
+        field(0x01, task.release)
+        field(0x01, task.path)
+        out.append(0x04); be(8, 8); be(UInt64(task.mode.rawValue), 8)
+        out.append(0x06); be(8, 8); be(UInt64(named.count), 8)
+        for (name, d) in named.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            field(0x01, name)
+            out.append(0x03); be(32, 8); out.append(contentsOf: d.bytes)
+        }
+        return out
     }
 }

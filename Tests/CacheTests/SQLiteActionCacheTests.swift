@@ -223,3 +223,23 @@ final class SQLiteActionCacheTests: XCTestCase {
         }
     }
 }
+
+extension SQLiteActionCacheTests {
+    func testBatchEntriesAnswerWhatEntryAnswersAndTouchInOneGo() throws {
+        let dir = try TemporaryDirectory(self)
+        let clock = ManualClock()
+        let cache = try SQLiteActionCache(path: dir.sub("ac.sqlite"), touchInterval: 60_000, clock: clock.closure)
+        for n in 0..<5 { try cache.record(entry(n, files: n % 3), for: key(n)) }
+        let keys = (0..<7).map(key) + [key(2)]
+        let recorded = clock.now
+        clock.advance(30_000)
+        let batch = try cache.entries(for: keys)
+        XCTAssertEqual(batch.map { $0?.outputs }, keys.map { try? cache.entry(for: $0)?.outputs })
+        XCTAssertEqual(batch.map { $0?.lastUsedMs }, [recorded, recorded, recorded, recorded, recorded, nil, nil, recorded],
+                       "within the interval nothing is written")
+        XCTAssertEqual(try cache.entries(for: []).count, 0)
+        clock.advance(40_000)
+        XCTAssertEqual(try cache.entries(for: keys).map { $0?.lastUsedMs }, [clock.now, clock.now, clock.now, clock.now, clock.now, nil, nil, clock.now])
+        XCTAssertEqual(Set(try cache.allEntries().map(\.entry.lastUsedMs)), [clock.now], "the touches were persisted")
+    }
+}

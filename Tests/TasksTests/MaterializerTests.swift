@@ -106,3 +106,124 @@ final class MaterializerTests: XCTestCase {
         }
     }
 }
+
+final class MaterializerStateTests: XCTestCase {
+    private var dir: String!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("matstate-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func tree(_ texts: [String: String]) -> ([TreeFile], [Digest: [UInt8]]) {
+        var objects: [Digest: [UInt8]] = [:]
+        let files = texts.map { path, text -> TreeFile in
+            let b = Array(text.utf8)
+            objects[Digest.of(b)] = b
+            return TreeFile(path: path, digest: Digest.of(b), mode: .regular, size: UInt64(b.count))
+        }
+        return (files, objects)
+    }
+
+    private func stateStat() -> stat {
+        var st = stat()
+        XCTAssertEqual(lstat(dir + "/out/" + Materializer.stateFile, &st), 0)
+        return st
+    }
+
+    func testANoOpLeavesTheStateFileAloneAndAChangeRewritesIt() throws {
+        let m = Materializer(root: dir + "/out")
+        let (files, objects) = tree(["a/1.txt": "one", "a/2.txt": "two", "b/3.txt": "three"])
+        _ = try m.apply(files) { objects[$0]! }
+        // Files as recent as the state file are hashed once more and the state written again,
+        // after which the recorded facts are trusted.
+        usleep(20_000)
+        _ = try m.apply(files) { objects[$0]! }
+        let before = stateStat()
+        let r = try m.apply(files) { objects[$0]! }
+        XCTAssertEqual(r.unchanged, 3)
+        let after = stateStat()
+        XCTAssertEqual(after.st_ino, before.st_ino, "a no-op does not replace the state file")
+
+        // An edit of the same size is found (by hashing), rewritten, and the new stat recorded.
+        try "TWO".write(toFile: dir + "/out/a/2.txt", atomically: false, encoding: .utf8)
+        XCTAssertEqual(try m.apply(files) { objects[$0]! }.written, ["a/2.txt"])
+        XCTAssertNotEqual(stateStat().st_ino, before.st_ino)
+        XCTAssertEqual(try m.apply(files) { objects[$0]! }.unchanged, 3)
+    }
+
+    func testAStateFileWrittenByJSONEncoderWithWhitespaceStillLoads() throws {
+        let m = Materializer(root: dir + "/out")
+        let (files, objects) = tree(["x.txt": "x", "y/z.txt": "zz"])
+        _ = try m.apply(files) { objects[$0]! }
+        // Re-write the state pretty-printed (what another JSON writer might leave): the fast reader
+        // declines it, the full decoder reads it, and stale files are still recognised as ours.
+        let path = dir + "/out/" + Materializer.stateFile
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+        try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted]).write(to: URL(fileURLWithPath: path))
+        XCTAssertNil(OutputStateCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))))
+        let r = try m.apply(files.filter { $0.path == "x.txt" }) { objects[$0]! }
+        XCTAssertEqual(r.removed, ["y/z.txt"], "the previous state was read, so our stale file is removed")
+        XCTAssertEqual(r.unchanged, 1)
+    }
+}
+
+extension MaterializerStateTests {
+    func testASameSizeEditRightAfterAWriteIsStillRewritten() throws {
+        // No sleeps: the edit lands in the same clock tick as our write, so size, inode and mtime
+        // can all match what was recorded; only the racily-clean rule catches it.
+        let m = Materializer(root: dir + "/out")
+        let (files, objects) = tree(["f.txt": "abc"])
+        for round in 0..<20 {
+            _ = try m.apply(files) { objects[$0]! }
+            let fd = open(dir + "/out/f.txt", O_WRONLY)
+            XCTAssertEqual(pwrite(fd, "xyz", 3, 0), 3)
+            close(fd)
+            XCTAssertEqual(try m.apply(files) { objects[$0]! }.written, ["f.txt"], "round \(round)")
+        }
+    }
+}
+
+extension MaterializerStateTests {
+    private func setMtime(_ path: String, _ ns: Int64) {
+        let t = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+        var times = [t, t]
+        XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+    }
+
+    private func mtimeNs(_ path: String) -> Int64 {
+        var st = stat()
+        XCTAssertEqual(lstat(path, &st), 0)
+        return Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+    }
+
+    func testAnEditInTheStateFilesClockTickIsNotTrustedAway() throws {
+        // Simulates a coarse clock: a same-size edit that leaves size, inode and mtime as recorded,
+        // with the state file written in the same tick as the file. It must be found by hashing.
+        let m = Materializer(root: dir + "/out")
+        let (files, objects) = tree(["f.txt": "abc"])
+        _ = try m.apply(files) { objects[$0]! }
+        let file = dir + "/out/f.txt"
+        let recorded = mtimeNs(file)
+        try "xyz".write(toFile: file, atomically: false, encoding: .utf8)
+        setMtime(file, recorded)
+        setMtime(dir + "/out/" + Materializer.stateFile, recorded)
+        XCTAssertEqual(try m.apply(files) { objects[$0]! }.written, ["f.txt"])
+        XCTAssertEqual(FileManager.default.contents(atPath: file), Data("abc".utf8))
+    }
+}
+
+extension MaterializerStateTests {
+    func testAPathGivenTwiceEndsWithTheLastBytes() throws {
+        let m = Materializer(root: dir + "/out")
+        let (one, o1) = tree(["p.txt": "first"])
+        let (two, o2) = tree(["p.txt": "second!"])
+        let objects = o1.merging(o2) { a, _ in a }
+        _ = try m.apply(one + two) { objects[$0]! }
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/p.txt"), Data("second!".utf8))
+        _ = try m.apply(two + one) { objects[$0]! }
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/p.txt"), Data("first".utf8))
+    }
+}

@@ -51,4 +51,30 @@ final class TaskKeyTests: XCTestCase {
         XCTAssertEqual(k.release, "r1")
         XCTAssertEqual(k.path, "x/a.txt")
     }
+
+    func testPreimageIsWhatDigestBuilderFrames() {
+        // TaskKey writes its preimage in one buffer; it must be byte for byte DigestBuilder's.
+        let cases: [(FileTask, [String: Digest])] = [
+            (task(), [:]),
+            (task(inputs: [:]), [:]),
+            (task(id: "", family: "", release: "", path: "p", mode: .executable, inputs: ["": Digest.of("e")]), [:]),
+            (task(id: "ünïcødé 日本", path: "a/b/🚀.txt", inputs: ["z": Digest.of("1"), "a": Digest.of("2"), "é": Digest.of("3"),
+                                                             "e": Digest.of("4"), "aa": Digest.of("5"), "B": Digest.of("6")]),
+             ["dep": Digest.of("o"), "a": Digest.of("overrides")]),
+            (task(id: String(repeating: "long", count: 300)), ["x": Digest.of("y")]),
+        ]
+        for (t, deps) in cases {
+            var named = t.inputs
+            for (n, d) in deps { named[n] = d }
+            var b = DigestBuilder(domain: TaskKey.domain, version: TaskKey.version)
+            b.add(t.id)
+            b.add(t.family)
+            b.add(t.release)
+            b.add(t.path)
+            b.add(UInt64(t.mode.rawValue))
+            b.add(named: named)
+            XCTAssertEqual(TaskKey.preimage(t, named), b.preimage, t.id)
+            XCTAssertEqual(TaskKey(task: t, dependencyDigests: deps).digest, b.finalize(), t.id)
+        }
+    }
 }

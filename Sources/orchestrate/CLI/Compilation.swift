@@ -32,6 +32,9 @@ public struct Compilation {
     public func run(_ set: TaskSet, options: Options, failedSummary: inout RunSummary?) throws -> Outcome {
         let start = DispatchTime.now().uptimeNanoseconds
         let graph = try TaskGraph(set.tasks)
+        // The output tree's state is read while the executor runs.
+        let materializer = Materializer(root: options.outDirectory)
+        let previous = Preloaded<Materializer.Previous> { materializer.loadPrevious() }
         let record = Executor(cache: chain, jobs: options.jobs, runDigest: set.planDigest, progress: options.progress).run(graph)
         func elapsed() -> Int64 { Int64((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) }
         guard record.failures.isEmpty else {
@@ -42,7 +45,7 @@ public struct Compilation {
         let assembly = try set.assemble?(record, fetch)
         let files = assembly?.files
             ?? record.results.map { TreeFile(path: $0.path, digest: $0.output!, mode: $0.mode, size: $0.size) }
-        let report = try Materializer(root: options.outDirectory).apply(files) { digest in
+        let report = try materializer.apply(files, previous: previous.value) { digest in
             if let b = assembly?.bytes[digest] ?? fetch(digest) { return b }
             throw CacheError.missingObject(digest: digest)
         }
@@ -62,5 +65,24 @@ public struct Compilation {
         }
         return RunSummary(planDigest: set.planDigest, durationMs: ms, record: record,
                           platforms: platforms, gaps: set.gaps, diagnostics: set.diagnostics)
+    }
+}
+
+/// A value computed on another thread from the moment it is made; `value` waits for it.
+private final class Preloaded<T: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: T?
+
+    init(_ body: @escaping @Sendable () -> T) {
+        DispatchQueue.global().async {
+            self.result = body()
+            self.done.signal()
+        }
+    }
+
+    var value: T {
+        done.wait()
+        done.signal()
+        return result!
     }
 }

@@ -1,4 +1,5 @@
 import Cache
+import Foundation
 import Tasks
 
 /// A built-in synthetic task set: `count` small text files spread over three trees, with a
@@ -9,28 +10,38 @@ public enum DemoTaskSet {
     /// `seed` changes the content of every task whose index is a multiple of `every`.
     public static func make(count: Int, variant: Int = 0, every: Int = 100) -> TaskSet {
         let platforms = ["ios", "android", "rails"]
-        var tasks: [FileTask] = []
-        tasks.reserveCapacity(count)
-        for i in 0..<count {
-            let platform = platforms[i % 3]
-            let v = i % every == 0 ? variant : 0
-            let text = "demo file \(i) variant \(v)\n"
-            let id = "demo.\(platform).\(i)"
-            var deps: [String: String] = [:]
-            let chained = i >= 3 && i % 10 == 3
-            if chained { deps["previous"] = "demo.\(platforms[(i - 3) % 3]).\(i - 3)" }
-            tasks.append(FileTask(
-                id: id, family: "demo.\(platform)", platform: platform, release: release,
-                path: "\(platform)/d\(i / 1000)/f\(i).txt", mode: i % 97 == 0 ? .executable : .regular,
-                inputs: ["text": Digest.of(text)], dependencies: deps
-            ) { ctx in
-                var out = Array(text.utf8)
-                if chained { out += Array("after \(Digest.of(try ctx.output("previous")).hex.prefix(16))\n".utf8) }
-                return out
-            })
+        // Built on every core: each task hashes its text (the tasks are independent).
+        let tasks = [FileTask](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let base = buffer.baseAddress
+            let chunk = 512
+            DispatchQueue.concurrentPerform(iterations: (count + chunk - 1) / chunk) { c in
+                for i in c * chunk ..< min(count, (c + 1) * chunk) {
+                    (base! + i).initialize(to: task(i, platforms: platforms, variant: variant, every: every))
+                }
+            }
+            initialized = count
         }
         var summaryPlatforms: [String: RunSummary.Platform] = [:]
         for p in platforms { summaryPlatforms[p] = RunSummary.Platform(status: "emitted") }
         return TaskSet(planDigest: nil, tasks: tasks, platforms: summaryPlatforms)
+    }
+
+    private static func task(_ i: Int, platforms: [String], variant: Int, every: Int) -> FileTask {
+        let platform = platforms[i % 3]
+        let v = i % every == 0 ? variant : 0
+        let text = "demo file \(i) variant \(v)\n"
+        let id = "demo.\(platform).\(i)"
+        var deps: [String: String] = [:]
+        let chained = i >= 3 && i % 10 == 3
+        if chained { deps["previous"] = "demo.\(platforms[(i - 3) % 3]).\(i - 3)" }
+        return FileTask(
+            id: id, family: "demo.\(platform)", platform: platform, release: release,
+            path: "\(platform)/d\(i / 1000)/f\(i).txt", mode: i % 97 == 0 ? .executable : .regular,
+            inputs: ["text": Digest.of(text)], dependencies: deps
+        ) { ctx in
+            var out = Array(text.utf8)
+            if chained { out += Array("after \(Digest.of(try ctx.output("previous")).hex.prefix(16))\n".utf8) }
+            return out
+        }
     }
 }

@@ -1,0 +1,53 @@
+import Cache
+import Foundation
+import XCTest
+@testable import Tasks
+
+final class OutputStateCodecTests: XCTestCase {
+    private struct StateFile: Codable {
+        var schema: String
+        var files: [OutputState]
+    }
+
+    private let samples: [OutputState] = [
+        OutputState(path: "ios/App/AppDelegate.swift", digest: Digest.of("a"), mode: 0o644, size: 120, mtimeNs: 1_796_001_332_679_921_141, inode: 16_269_731),
+        OutputState(path: "bin/run", digest: Digest.of("b"), mode: 0o755, size: 0, mtimeNs: 0, inode: 0),
+        OutputState(path: "odd/quote\" back\\slash tab\t nl\n ctl\u{1} é 日本 🚀.txt", digest: Digest.of("c"), mode: 0o644,
+                    size: UInt64.max, mtimeNs: -5, inode: UInt64.max),
+    ]
+
+    func testWritesExactlyWhatJSONEncoderWrites() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let foundation = try encoder.encode(StateFile(schema: "orchestrate.outputs/1", files: samples))
+        XCTAssertEqual(String(decoding: OutputStateCodec.encode(samples), as: UTF8.self), String(decoding: foundation, as: UTF8.self))
+        XCTAssertEqual(OutputStateCodec.encode([]), Array(#"{"files":[],"schema":"orchestrate.outputs\/1"}"#.utf8))
+    }
+
+    func testReadsItsOwnOutputAndJSONDecoderAgrees() throws {
+        let bytes = OutputStateCodec.encode(samples)
+        XCTAssertEqual(OutputStateCodec.decode(bytes), samples)
+        XCTAssertEqual(try JSONDecoder().decode(StateFile.self, from: Data(bytes)).files, samples)
+    }
+
+    func testAnythingElseIsLeftToTheFullDecoder() {
+        let good = String(decoding: OutputStateCodec.encode(samples), as: UTF8.self)
+        for bad in [
+            "", "{}", "[]", good + " ", " " + good, String(good.dropLast()),
+            good.replacingOccurrences(of: "orchestrate.outputs\\/1", with: "orchestrate.outputs\\/2"),
+            good.replacingOccurrences(of: "\"inode\":0,", with: "\"inode\":00,"),
+            good.replacingOccurrences(of: "\"mode\":493,", with: ""),
+            good.replacingOccurrences(of: "\"size\":0}", with: "\"size\":0,\"extra\":1}"),
+            good.replacingOccurrences(of: "\"inode\":18446744073709551615", with: "\"inode\":18446744073709551616"),
+            good.replacingOccurrences(of: ",\"schema\"", with: ", \"schema\""),
+        ] {
+            XCTAssertNil(OutputStateCodec.decode(Array(bad.utf8)), bad)
+        }
+    }
+
+    func testKeysInAnyOrderAndUnicodeEscapesAreRead() {
+        let text = #"{"schema":"orchestrate.outputs\/1","files":[{"size":3,"path":"a\u00e9\/b","mtimeNs":7,"mode":420,"inode":9,"digest":"\#(Digest.of("x").hex)"}]}"#
+        XCTAssertEqual(OutputStateCodec.decode(Array(text.utf8)),
+                       [OutputState(path: "aé/b", digest: Digest.of("x"), mode: 0o644, size: 3, mtimeNs: 7, inode: 9)])
+    }
+}
