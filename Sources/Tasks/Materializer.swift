@@ -216,6 +216,10 @@ public struct Materializer: Sendable {
 
     private func makeDirectory(_ path: String, isRoot: Bool) throws {
         if isRoot {
+            var st = stat()
+            if stat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFDIR {
+                throw TaskError.unsafePath(path: path, reason: "it is a file, not a directory; choose another --out")
+            }
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {

@@ -59,7 +59,7 @@ public enum CompileCommand: Command {
         let options = Compilation.Options(
             outDirectory: ctx.path(out),
             jobs: try args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount,
-            progress: line.map { l in { l.update($0) } })
+            progress: line.map { l in { @Sendable p in l.update(p) } })
         var failed: RunSummary?
         let outcome: Compilation.Outcome
         do {
