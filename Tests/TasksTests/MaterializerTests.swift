@@ -105,6 +105,16 @@ final class MaterializerTests: XCTestCase {
             guard case .unsafePath = error as? TaskError else { return XCTFail("\(error)") }
         }
     }
+
+    func testAFileAsTheRootIsAClearError() throws {
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/plain", contents: Data("x".utf8)))
+        XCTAssertThrowsError(try apply([file("a", "A")], root: dir + "/plain")) { error in
+            guard case let .unsafePath(path, reason) = error as? TaskError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, dir + "/plain")
+            XCTAssertTrue(reason.contains("not a directory"))
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/plain"), Data("x".utf8))
+    }
 }
 
 final class MaterializerStateTests: XCTestCase {
@@ -225,15 +235,5 @@ extension MaterializerStateTests {
         XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/p.txt"), Data("second!".utf8))
         _ = try m.apply(two + one) { objects[$0]! }
         XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/p.txt"), Data("first".utf8))
-    }
-
-    func testAFileAsTheRootIsAClearError() throws {
-        FileManager.default.createFile(atPath: dir + "/plain", contents: Data("x".utf8))
-        XCTAssertThrowsError(try apply([file("a", "A")], root: dir + "/plain")) { error in
-            guard case let .unsafePath(path, reason) = error as? TaskError else { return XCTFail("\(error)") }
-            XCTAssertEqual(path, dir + "/plain")
-            XCTAssertTrue(reason.contains("not a directory"))
-        }
-        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/plain"), Data("x".utf8))
     }
 }
