@@ -51,7 +51,7 @@ final class AndroidRenderedOutputTests: XCTestCase {
             paths.append(url.path)
         }
         XCTAssertGreaterThanOrEqual(paths.count, 60)
-        let result = try Self.run("/usr/bin/xmllint", ["--noout"] + paths)
+        let result = try ToolProcess.run("/usr/bin/xmllint", ["--noout"] + paths)
         XCTAssertEqual(result.status, 0, result.output)
     }
 
@@ -326,16 +326,4 @@ final class AndroidRenderedOutputTests: XCTestCase {
         }
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 }

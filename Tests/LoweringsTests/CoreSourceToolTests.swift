@@ -33,7 +33,7 @@ final class CoreSourceToolTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(files.count, 10, "iOS Core Swift sources")
         let swiftc = try tool("swiftc")
         for file in files {
-            let result = try run(swiftc, ["-parse", path(.ios, file)])
+            let result = try ToolProcess.run(swiftc, ["-parse", path(.ios, file)])
             XCTAssertEqual(result.status, 0, "swiftc -parse \(file):\n\(result.output)")
         }
     }
@@ -60,12 +60,12 @@ final class CoreSourceToolTests: XCTestCase {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let module = scratch.appendingPathComponent("FoundationApp.swiftmodule").path
-        let build = try run(swiftc, ["-emit-module", "-module-name", "FoundationApp", "-enable-testing", "-parse-as-library",
+        let build = try ToolProcess.run(swiftc, ["-emit-module", "-module-name", "FoundationApp", "-enable-testing", "-parse-as-library",
                                      "-emit-module-path", module] + sources.map { path(.ios, $0) })
         XCTAssertEqual(build.status, 0, "FoundationApp module:\n\(build.output)")
         let tests = try files(in: .ios).filter { $0.hasPrefix("Tests/") && $0.hasSuffix(".swift") }
         XCTAssertGreaterThanOrEqual(tests.count, 3)
-        let check = try run(swiftc, ["-typecheck", "-I", scratch.path] + tests.map { path(.ios, $0) })
+        let check = try ToolProcess.run(swiftc, ["-typecheck", "-I", scratch.path] + tests.map { path(.ios, $0) })
         XCTAssertEqual(check.status, 0, "iOS unit tests:\n\(check.output)")
     }
 
@@ -74,7 +74,7 @@ final class CoreSourceToolTests: XCTestCase {
         var checked = 0
         for core in Core.allCases {
             for file in try files(in: core) where file.hasSuffix(".xml") || file.hasSuffix(".storyboard") {
-                let result = try run(xmllint, ["--noout", path(core, file)])
+                let result = try ToolProcess.run(xmllint, ["--noout", path(core, file)])
                 XCTAssertEqual(result.status, 0, "xmllint \(core)/\(file):\n\(result.output)")
                 checked += 1
             }
@@ -100,7 +100,7 @@ final class CoreSourceToolTests: XCTestCase {
         var checked = 0
         for core in Core.allCases {
             for file in try files(in: core) where file.hasSuffix(".yml") || file.hasSuffix(".yaml") {
-                let result = try run(ruby, ["-ryaml", "-e", "YAML.load_file(ARGV[0], aliases: true)", path(core, file)])
+                let result = try ToolProcess.run(ruby, ["-ryaml", "-e", "YAML.load_file(ARGV[0], aliases: true)", path(core, file)])
                 XCTAssertEqual(result.status, 0, "YAML \(core)/\(file):\n\(result.output)")
                 checked += 1
             }
@@ -116,7 +116,7 @@ final class CoreSourceToolTests: XCTestCase {
             for file in try files(in: core) {
                 let isRuby = try file.hasSuffix(".rb") || named.contains(file) || isRubyScript(core, file)
                 guard isRuby else { continue }
-                let result = try run(ruby, ["-c", path(core, file)])
+                let result = try ToolProcess.run(ruby, ["-c", path(core, file)])
                 XCTAssertEqual(result.status, 0, "ruby -c \(core)/\(file):\n\(result.output)")
                 checked += 1
             }
@@ -134,12 +134,12 @@ final class CoreSourceToolTests: XCTestCase {
         """
         var checked = 0
         for file in try files(in: .rails) where file.hasSuffix(".erb") {
-            let source = try run(ruby, ["-e", script, path(.rails, file)])
+            let source = try ToolProcess.run(ruby, ["-e", script, path(.rails, file)])
             XCTAssertEqual(source.status, 0, "erb \(file):\n\(source.output)")
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("core-erb-\(UUID().uuidString).rb")
             try source.output.write(to: scratch, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: scratch) }
-            let result = try run(ruby, ["-c", scratch.path])
+            let result = try ToolProcess.run(ruby, ["-c", scratch.path])
             XCTAssertEqual(result.status, 0, "ruby -c of \(file) as ERB:\n\(result.output)")
             checked += 1
         }
@@ -198,7 +198,7 @@ final class CoreSourceToolTests: XCTestCase {
           (target["configFiles"] || {}).each_value { |file| puts file }
         end
         """
-        let result = try run(ruby, ["-e", script, path(.ios, "project.yml")])
+        let result = try ToolProcess.run(ruby, ["-e", script, path(.ios, "project.yml")])
         XCTAssertEqual(result.status, 0, result.output)
         let named = result.output.split(separator: "\n").map(String.init)
         XCTAssertTrue(named.contains("Generated/Identity.xcconfig"))
@@ -365,18 +365,6 @@ final class CoreSourceToolTests: XCTestCase {
         throw CocoaError(.fileNoSuchFile)
     }
 
-    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 
     /// Capture groups of every match of `pattern` in `text`.
     private static func matches(_ pattern: String, in text: String) -> [[String]] {

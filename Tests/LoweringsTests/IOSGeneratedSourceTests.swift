@@ -30,7 +30,7 @@ final class IOSGeneratedSourceTests: XCTestCase {
             for (path, bytes) in try IOSTest.render(lowering) where path.hasSuffix(".swift") {
                 let file = scratch.appendingPathComponent("\(checked)-" + (path as NSString).lastPathComponent)
                 try Data(bytes).write(to: file)
-                let result = try IOSTest.run(IOSTest.swiftc, ["-parse", file.path])
+                let result = try ToolProcess.run(IOSTest.swiftc, ["-parse", file.path])
                 XCTAssertEqual(result.status, 0, "\(name) \(path):\n\(result.output)")
                 checked += 1
             }
@@ -63,11 +63,11 @@ final class IOSGeneratedSourceTests: XCTestCase {
                 generated.append(file.path)
             }
             let module = scratch.appendingPathComponent("FoundationApp.swiftmodule").path
-            let build = try IOSTest.run(IOSTest.swiftc, ["-emit-module", "-module-name", "FoundationApp", "-enable-testing",
+            let build = try ToolProcess.run(IOSTest.swiftc, ["-emit-module", "-module-name", "FoundationApp", "-enable-testing",
                                                          "-parse-as-library", "-emit-module-path", module]
                                          + coreSources + Array(generated.prefix(2)))
             XCTAssertEqual(build.status, 0, "\(name) FoundationApp module:\n\(build.output)")
-            let check = try IOSTest.run(IOSTest.swiftc, ["-typecheck", "-I", scratch.path, generated[2]])
+            let check = try ToolProcess.run(IOSTest.swiftc, ["-typecheck", "-I", scratch.path, generated[2]])
             XCTAssertEqual(check.status, 0, "\(name) GeneratedApplicationTests:\n\(check.output)")
         }
     }

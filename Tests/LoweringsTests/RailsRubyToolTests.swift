@@ -30,17 +30,17 @@ final class RailsRubyToolTests: XCTestCase {
                 try Data(bytes).write(to: url)
                 let file = url.path
                 if path.hasSuffix(".rb") || path.hasPrefix("bin/") {
-                    let r = try Self.run(ruby, ["-c", file])
+                    let r = try ToolProcess.run(ruby, ["-c", file])
                     XCTAssertEqual(r.status, 0, "ruby -c \(fixture) \(path):\n\(r.output)")
                     checked["ruby", default: 0] += 1
                 } else if path.hasSuffix(".erb") {
                     let script = "require 'action_view'; src = ActionView::Template::Handlers::ERB::Erubi.new(File.read(ARGV[0]), trim: true).src; " +
                         "RubyVM::InstructionSequence.compile(src); puts 'ok'"
-                    let r = try Self.run(ruby, ["-e", script, file])
+                    let r = try ToolProcess.run(ruby, ["-e", script, file])
                     XCTAssertEqual(r.status, 0, "ERB \(fixture) \(path):\n\(r.output)")
                     checked["erb", default: 0] += 1
                 } else if path.hasSuffix(".yml") {
-                    let r = try Self.run(ruby, ["-ryaml", "-e", "YAML.safe_load(File.read(ARGV[0])) or abort 'empty'", file])
+                    let r = try ToolProcess.run(ruby, ["-ryaml", "-e", "YAML.safe_load(File.read(ARGV[0])) or abort 'empty'", file])
                     XCTAssertEqual(r.status, 0, "YAML \(fixture) \(path):\n\(r.output)")
                     checked["yaml", default: 0] += 1
                 } else if path.hasSuffix(".json") {
@@ -75,7 +75,7 @@ final class RailsRubyToolTests: XCTestCase {
             let bin = root.appendingPathComponent("bin/\(client)")
             try FileManager.default.createDirectory(at: bin.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(files["bin/\(client)"]!).write(to: bin)
-            let fromBin = try Self.run(ruby, [bin.path, "digest"])
+            let fromBin = try ToolProcess.run(ruby, [bin.path, "digest"])
             XCTAssertEqual(fromBin.status, 0, fromBin.output)
 
             // The digest step of the generated workflow, run as written.
@@ -85,7 +85,7 @@ final class RailsRubyToolTests: XCTestCase {
             let end = try XCTUnwrap(lines[start...].firstIndex { $0.contains("sha256sum | cut -d' ' -f1)") })
             let script = "set -euo pipefail\ncd \(Self.quoted(root.path))\n" +
                 lines[start...end].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n") + "\necho \"$digest\"\n"
-            let fromShell = try Self.run(bash, ["-c", script])
+            let fromShell = try ToolProcess.run(bash, ["-c", script])
             XCTAssertEqual(fromShell.status, 0, fromShell.output)
 
             let expected = try TreeDigest.digest(ofDirectory: root.appendingPathComponent(client).path).hex
@@ -114,7 +114,7 @@ final class RailsRubyToolTests: XCTestCase {
             for (index, (source, ext)) in sources.enumerated() {
                 let url = workspace.appendingPathComponent("script-\(checked)-\(index).\(ext)")
                 try Data(source.utf8).write(to: url)
-                let r = try Self.run(node, ["--check", url.path])
+                let r = try ToolProcess.run(node, ["--check", url.path])
                 XCTAssertEqual(r.status, 0, "node --check \(path):\n\(r.output)")
                 checked += 1
             }
@@ -138,16 +138,4 @@ final class RailsRubyToolTests: XCTestCase {
         throw XCTSkip("\(name) is not installed")
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 }
