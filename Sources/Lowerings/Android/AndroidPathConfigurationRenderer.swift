@@ -15,7 +15,7 @@ public enum AndroidPathConfigurationRenderer {
     public static let moreURI = "hotwire://fragment/firstdraft-more"
 
     public static func render(_ routes: AndroidRoutes) -> [UInt8] {
-        var rules: [AndroidJSON] = [
+        var rules: [PrettyJSON] = [
             rule([".*"], [
                 ("context", .string("default")), ("uri", .string(webURI)), ("fallback_uri", .string(webURI)),
                 ("pull_to_refresh_enabled", .bool(true)),
@@ -33,8 +33,8 @@ public enum AndroidPathConfigurationRenderer {
         for form in routes.formRoutes {
             rules.append(rule([pattern(form)], [("context", .string("modal")), ("pull_to_refresh_enabled", .bool(false))]))
         }
-        let document = AndroidJSON.object([("settings", .object([])), ("rules", .array(rules))])
-        return Array((document.pretty(indent: "") + "\n").utf8)
+        let document = PrettyJSON.object([("settings", .object([])), ("rules", .array(rules))])
+        return document.rendered(inlineScalarArrays: true)
     }
 
     /// `^` + the route with each `:name` segment as `[^/]+` and every other character literal +
@@ -55,7 +55,7 @@ public enum AndroidPathConfigurationRenderer {
         return out
     }
 
-    private static func rule(_ patterns: [String], _ properties: [(String, AndroidJSON)]) -> AndroidJSON {
+    private static func rule(_ patterns: [String], _ properties: [(String, PrettyJSON)]) -> PrettyJSON {
         .object([("patterns", .array(patterns.map { .string($0) })), ("properties", .object(properties))])
     }
 }

@@ -65,9 +65,4 @@ enum AndroidText {
         let needsQuotes = s.hasPrefix(" ") || s.hasSuffix(" ") || s.contains("  ")
         return xmlText(needsQuotes ? "\"" + body + "\"" : body)
     }
-
-    static func hex4(_ value: UInt32) -> String {
-        let h = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - h.count)) + h
-    }
 }

@@ -1,6 +1,7 @@
 /// A JSON value with its object members in the order they are written, for generated files that
-/// people read (path configuration, asset catalogs). Output is deterministic: 2-space indentation,
-/// one member or element per line, `{}`/`[]` when empty, a trailing newline.
+/// people read (path configurations, asset catalogs). Output is deterministic: 2-space indentation,
+/// one member or element per line (or, with `inlineScalarArrays`, arrays of scalars on one line),
+/// `{}`/`[]` when empty, a trailing newline.
 indirect enum PrettyJSON: Sendable {
     case object([(String, PrettyJSON)])
     case array([PrettyJSON])
@@ -17,14 +18,21 @@ indirect enum PrettyJSON: Sendable {
         var separator: String { self == .standard ? ": " : " : " }
     }
 
-    func rendered(_ style: Style = .standard) -> [UInt8] {
+    func rendered(_ style: Style = .standard, inlineScalarArrays: Bool = false) -> [UInt8] {
         var out = ""
-        write(into: &out, indent: 0, style: style)
+        write(into: &out, indent: 0, style: style, inline: inlineScalarArrays)
         out += "\n"
         return Array(out.utf8)
     }
 
-    private func write(into out: inout String, indent: Int, style: Style) {
+    private var isScalar: Bool {
+        switch self {
+        case .string, .int, .bool: return true
+        case .object, .array: return false
+        }
+    }
+
+    private func write(into out: inout String, indent: Int, style: Style, inline: Bool) {
         let inner = String(repeating: "  ", count: indent + 1)
         let closing = String(repeating: "  ", count: indent)
         switch self {
@@ -33,10 +41,19 @@ indirect enum PrettyJSON: Sendable {
         case .bool(let b): out += b ? "true" : "false"
         case .array(let elements):
             guard !elements.isEmpty else { out += "[]"; return }
+            if inline && elements.allSatisfy(\.isScalar) {
+                out += "["
+                for (i, element) in elements.enumerated() {
+                    if i > 0 { out += ", " }
+                    element.write(into: &out, indent: indent + 1, style: style, inline: inline)
+                }
+                out += "]"
+                return
+            }
             out += "[\n"
             for (i, element) in elements.enumerated() {
                 out += inner
-                element.write(into: &out, indent: indent + 1, style: style)
+                element.write(into: &out, indent: indent + 1, style: style, inline: inline)
                 out += i == elements.count - 1 ? "\n" : ",\n"
             }
             out += closing + "]"
@@ -45,7 +62,7 @@ indirect enum PrettyJSON: Sendable {
             out += "{\n"
             for (i, (name, value)) in members.enumerated() {
                 out += inner + PrettyJSON.quoted(name) + style.separator
-                value.write(into: &out, indent: indent + 1, style: style)
+                value.write(into: &out, indent: indent + 1, style: style, inline: inline)
                 out += i == members.count - 1 ? "\n" : ",\n"
             }
             out += closing + "}"
