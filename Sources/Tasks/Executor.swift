@@ -190,19 +190,22 @@ private final class RunState: @unchecked Sendable {
         defer { cond.unlock() }
         for (i, key) in misses { knownMisses[i] = key }
         guard !hits.isEmpty else { return nil }
-        for (i, result) in hits {
-            results[i] = result
-            finished[i] = true
-            done += 1
-            if result.status.isReuse { reused += 1 }
-            for d in graph.dependents[i] {
-                remaining[d] -= 1
-                if remaining[d] == 0 { ready.append(d) }
-            }
-        }
+        for (i, result) in hits { complete(i, result) }
         ready.removeAll { finished[$0] }
         cond.broadcast()
         return ExecutorProgress(done: done, total: graph.tasks.count, reused: reused)
+    }
+
+    /// Stores a finished task's result and releases its dependents. Call with the lock held.
+    private func complete(_ i: Int, _ result: TaskResult) {
+        results[i] = result
+        finished[i] = true
+        done += 1
+        if result.status.isReuse { reused += 1 }
+        for d in graph.dependents[i] {
+            remaining[d] -= 1
+            if remaining[d] == 0 { ready.append(d) }
+        }
     }
 
     func isKnownMiss(_ i: Int, _ key: Digest) -> Bool {
@@ -224,14 +227,7 @@ private final class RunState: @unchecked Sendable {
     func finish(_ i: Int, _ result: TaskResult) -> ExecutorProgress? {
         cond.lock()
         defer { cond.unlock() }
-        results[i] = result
-        finished[i] = true
-        done += 1
-        if result.status.isReuse { reused += 1 }
-        for d in graph.dependents[i] {
-            remaining[d] -= 1
-            if remaining[d] == 0 { ready.append(d) }
-        }
+        complete(i, result)
         cond.broadcast()
         return ExecutorProgress(done: done, total: graph.tasks.count, reused: reused)
     }
