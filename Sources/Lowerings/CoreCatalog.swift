@@ -103,8 +103,8 @@ public enum CoreCatalog {
         CoreSeam(path: "bin/android", owner: "rails.android_command", mode: CoreSeam.executableMode, origin: .adds),
         CoreSeam(path: "IOS_PREVIEW.md", owner: "rails.ios_preview_guide", origin: .adds),
         CoreSeam(path: "ANDROID_PREVIEW.md", owner: "rails.android_preview_guide", origin: .adds),
-        // Per entity (patterns). Last: composition takes the first seam that matches a path, so
-        // `app/models/account.rb` and `…_create_rodauth.rb` must be found before these.
+        // Per entity (patterns). Composition picks the most specific matching seam, so the
+        // account's `app/models/account.rb` and `…_create_rodauth.rb` are never taken for these.
         CoreSeam(path: "db/migrate/{timestamp}_create_{plural}.rb", owner: "rails.entity_migration", origin: .adds),
         CoreSeam(path: "app/models/{entity}.rb", owner: "rails.entity_model", origin: .adds),
         CoreSeam(path: "app/controllers/{plural}_controller.rb", owner: "rails.entity_controller", origin: .adds),

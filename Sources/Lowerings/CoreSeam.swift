@@ -34,6 +34,18 @@ public struct CoreSeam: Hashable, Sendable {
         self.optional = optional
     }
 
+    /// How tightly the seam's path pins a file: an exact path beats every pattern, and a pattern
+    /// with more literal characters beats one with fewer.
+    public var specificity: Int {
+        guard isPattern else { return Int.max }
+        var literal = 0
+        var inPlaceholder = false
+        for ch in path {
+            if ch == "{" { inPlaceholder = true } else if ch == "}" { inPlaceholder = false } else if !inPlaceholder { literal += 1 }
+        }
+        return literal
+    }
+
     /// Whether `path` (relative to the Core root) is this seam's path; `{name}` matches one or
     /// more characters other than `/`.
     public func matches(_ candidate: String) -> Bool {

@@ -103,4 +103,23 @@ final class ComposerTests: XCTestCase {
         XCTAssertFalse(s.matches("db/migrate/_create_movies.rb"))
         XCTAssertFalse(s.matches("db/migrate/1_create_movies.rbx"))
     }
+
+    func testTheMostSpecificSeamWinsInAnyDeclarationOrder() throws {
+        let seams = [
+            CoreSeam(path: "app/models/{entity}.rb", owner: "m.entity", origin: .adds),
+            CoreSeam(path: "db/migrate/{timestamp}_create_{plural}.rb", owner: "m.migration", origin: .adds),
+            CoreSeam(path: "app/models/account.rb", owner: "m.account", origin: .adds),
+            CoreSeam(path: "db/migrate/{timestamp}_create_rodauth.rb", owner: "m.rodauth", origin: .adds),
+        ]
+        for order in [seams, seams.reversed()] {
+            let pin = CorePin(name: "m", digest: Digest.of("c").hex, revision: "m-1", mount: "m", seams: order)
+            let outputs = [("app/models/account.rb", "m.account"), ("app/models/movie.rb", "m.entity"),
+                           ("db/migrate/1_create_rodauth.rb", "m.rodauth"), ("db/migrate/2_create_movies.rb", "m.migration")].map {
+                SeamOutput(path: "m/" + $0.0, digest: Digest.of($0.0), mode: 0o644, owner: $0.1, taskKey: Digest.of($0.1), renderedIn: nil)
+            }
+            let c = try Composer.compose(.init(platform: "m", pin: pin, planDigest: Digest.of("p"), projectionDigest: nil, release: "r"),
+                                         core: [], outputs: outputs)
+            XCTAssertEqual(c.files.map(\.owner), ["m.account", "m.entity", "m.rodauth", "m.migration"])
+        }
+    }
 }

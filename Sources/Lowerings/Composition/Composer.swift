@@ -112,7 +112,11 @@ public enum Composer {
                 throw CompositionError.outsideMount(platform: p, path: o.path, mount: mount)
             }
             guard seen.insert(rel).inserted else { throw CompositionError.duplicateOutput(platform: p, path: rel) }
-            guard let seam = ctx.pin.seams.first(where: { $0.matches(rel) }) else {
+            // The most specific seam wins, whatever the declaration order: an exact path over any
+            // pattern (`app/models/account.rb` is the account model, not an `{entity}.rb`), and
+            // the pattern with the most literal characters over a looser one
+            // (`{timestamp}_create_rodauth.rb` over `{timestamp}_create_{plural}.rb`).
+            guard let seam = ctx.pin.seams.filter({ $0.matches(rel) }).max(by: { $0.specificity < $1.specificity }) else {
                 throw CompositionError.undeclaredOutput(platform: p, path: rel, owner: o.owner)
             }
             guard seam.owner == o.owner else {
