@@ -24,9 +24,7 @@ public enum GraphExport {
         let edges = graph.order.flatMap { i in
             graph.tasks[i].dependencies.sorted { $0.key < $1.key }.map { Edge(from: $0.value, to: graph.tasks[i].id, input: $0.key) }
         }
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return [UInt8](try e.encode(Doc(nodes: nodes, edges: edges))) + [0x0a]
+        return try StableJSON.encode(Doc(nodes: nodes, edges: edges))
     }
 
     public static func dot(_ graph: TaskGraph, keys: [String: Digest]) -> String {

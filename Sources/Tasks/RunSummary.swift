@@ -138,9 +138,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
     }
 
     public func encoded() throws -> [UInt8] {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return [UInt8](try e.encode(self)) + [0x0a]
+        try StableJSON.encode(self)
     }
 
     public static func decode(_ bytes: [UInt8], path: String) throws -> RunSummary {

@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Tasks
 
 /// `FOUNDATION_PROVENANCE.json`, schema `orchestrate.provenance/1`: which task produced each file
 /// of a composed tree, from which inputs, in which run.
@@ -117,9 +118,7 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
     }
 
     public func encoded() -> [UInt8] {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return [UInt8](try! e.encode(self)) + [0x0a]
+        try! StableJSON.encode(self)
     }
 
     /// Parses a provenance file; the error says why it is not one.

@@ -38,9 +38,7 @@ public enum GapSetFile {
             let schema = "orchestrate.gapset/1"
             let gaps: [RunSummary.Gap]
         }
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return [UInt8](try! e.encode(Doc(gaps: sorted(gaps)))) + [0x0a]
+        return try! StableJSON.encode(Doc(gaps: sorted(gaps)))
     }
 
     public static func task(_ gaps: [RunSummary.Gap]) -> FileTask {

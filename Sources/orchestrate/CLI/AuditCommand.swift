@@ -85,7 +85,7 @@ public enum AuditCommand: Command {
         }
         let treeReports = trees.map { TreeReport(platform: $0.platform, provenance: $0.provenancePath, files: $0.files.count) }
         if args.flag("json") {
-            ctx.out(try JSONOutput.encode(Report(clean: findings.isEmpty, trees: treeReports, findings: findings)))
+            ctx.out(try StableJSON.string(Report(clean: findings.isEmpty, trees: treeReports, findings: findings)))
         } else {
             for f in findings { ctx.out(f.description + "\n") }
             let summary = treeReports.map { "\($0.platform) (\($0.files) files)" }.joined(separator: ", ")

@@ -1,3 +1,4 @@
+import Tasks
 import Cache
 import Foundation
 import Lowerings
@@ -44,7 +45,7 @@ public enum DigestCommand: Command {
                 }
                 enum CodingKeys: String, CodingKey { case platform, digest, recorded, matches, files }
             }
-            ctx.out(try JSONOutput.encode(Out(platform: pin.name, digest: digest, recorded: recorded, matches: matches, files: tree.files.count)))
+            ctx.out(try StableJSON.string(Out(platform: pin.name, digest: digest, recorded: recorded, matches: matches, files: tree.files.count)))
         } else {
             ctx.out(digest.hex + "\n")
         }

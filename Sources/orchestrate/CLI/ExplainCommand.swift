@@ -26,9 +26,7 @@ public enum ExplainCommand: Command {
         }
         let e = Explanation(base: try loadSummary(base, ctx), head: try loadSummary(head, ctx))
         if args.flag("json") {
-            let enc = JSONEncoder()
-            enc.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            ctx.out(String(decoding: try enc.encode(e), as: UTF8.self) + "\n")
+            ctx.out(try StableJSON.string(e))
         } else {
             ctx.out(e.text())
         }

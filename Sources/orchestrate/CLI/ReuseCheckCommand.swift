@@ -1,3 +1,4 @@
+import Tasks
 import Foundation
 import Lowerings
 
@@ -38,7 +39,7 @@ public enum ReuseCheckCommand: Command {
         _ = try ComposedTrees.provenance(head, display: headDir)
         let report = try ReuseComparison.compare(base: base, head: head)
         if args.flag("json") {
-            ctx.out(try JSONOutput.encode(report))
+            ctx.out(try StableJSON.string(report))
         } else {
             if report.reuse {
                 ctx.out("\(pin.name): reuse (native input digest \(report.headDigest.hex))\n")

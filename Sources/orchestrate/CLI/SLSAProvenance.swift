@@ -139,9 +139,7 @@ enum SLSAProvenance {
     }
 
     static func write(_ run: Run, environment: [String: String], to path: String) throws {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let data = try e.encode(statement(run, environment: environment)) + Data([0x0a])
+        let data = Data(try StableJSON.encode(statement(run, environment: environment)))
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

@@ -1,3 +1,4 @@
+import Tasks
 import Cache
 import Foundation
 
@@ -73,9 +74,7 @@ public enum StoreCommand: Command {
     }
 
     static func json(_ value: some Encodable, _ ctx: Context) throws -> Int32 {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        ctx.out(String(decoding: try e.encode(value), as: UTF8.self) + "\n")
+        ctx.out(try StableJSON.string(value))
         return ExitCode.success
     }
 
