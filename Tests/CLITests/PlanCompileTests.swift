@@ -51,15 +51,74 @@ final class PlanCompileTests: XCTestCase {
 
     func testInvalidPlanExits65AndWritesNothing() throws {
         var text = try String(contentsOfFile: example("movie-catalog.plan.json"), encoding: .utf8)
-        text = text.replacingOccurrences(of: "\"movies.example.com\"", with: "\"movies.example.invalid\"")
         text = text.replacingOccurrences(of: "\"icon\": \"film\"", with: "\"icon\": \"flim\"")
+        text = text.replacingOccurrences(of: "\"index\": \"public\"", with: "\"index\": \"everyone\"")
         try text.write(toFile: h.root + "/bad.json", atomically: true, encoding: .utf8)
         XCTAssertEqual(h.run("compile", "bad.json", "--out", "out", "--store", "store"), 65)
-        XCTAssertTrue(h.err.contains("bad.json:7:15: error[plan.domain.reserved_invalid]: /application/domain"), h.err)
+        XCTAssertTrue(h.err.contains("error[plan.entity.index_unknown]: /entities/0/index"), h.err)
         XCTAssertTrue(h.err.contains("error[plan.entity.icon_unknown]: /entities/0/icon"), h.err)
-        XCTAssertTrue(h.err.contains("2 problems; nothing was written"), h.err)
+        XCTAssertTrue(h.err.contains("3 problems; nothing was written"), h.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: h.root + "/out"))
         XCTAssertEqual(h.run("compile", "missing.json", "--out", "out"), 66)
+    }
+
+    /// 000: a domain that cannot form a client's identity is that client's lowering diagnostic. Both
+    /// clients are omitted with a `not_generated` gap naming the diagnostics, the Rails app compiles,
+    /// and the exit is 0.
+    func testADomainNoClientCanUseOmitsTheClientsAndTheRailsAppStillCompiles() throws {
+        var text = try String(contentsOfFile: example("movie-catalog.plan.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"movies.example.com\"", with: "\"movies.example.invalid\"")
+        try text.write(toFile: h.root + "/domain.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(h.run("compile", "domain.json", "--out", "out", "--store", "store", "--summary", "s.json"), 0, h.err)
+        let summary = try summary("s.json")
+        XCTAssertEqual(summary.platforms["rails"]?.status, "emitted")
+        XCTAssertEqual(summary.platforms["ios"]?.status, "omitted")
+        XCTAssertEqual(summary.platforms["android"]?.status, "omitted")
+        let gaps = summary.gaps.filter { $0.code == "foundation_plan.gap.native_client.not_generated" }
+        XCTAssertEqual(Set(gaps.map(\.pointer)), ["/application/native/ios", "/application/native/android"])
+        XCTAssertTrue(gaps.contains { $0.message.contains("ios.identity.domain_reserved_invalid") }, "\(gaps)")
+        XCTAssertTrue(gaps.contains { $0.message.contains("android.identity.domain_invalid") }, "\(gaps)")
+        XCTAssertNotNil(h.read("out/config/routes.rb"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: h.root + "/out/ios"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: h.root + "/out/android"))
+    }
+
+    /// 000 admits an entity named Configuration (the Native namespace keeps the configuration
+    /// controller apart; its routes come first with `as: nil`), a home whose index navigation omits
+    /// (the first admitted entity's index opens first, on the web root too) and a Java keyword as
+    /// the application key (the Kotlin namespace is fixed).
+    func testPlansZeroZeroZeroAdmitCompile() throws {
+        var text = try String(contentsOfFile: example("movie-catalog.plan.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"key\": \"movie_catalog\"", with: "\"key\": \"object\"")
+        try text.write(toFile: h.root + "/keyword.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(h.run("compile", "keyword.json", "--out", "kw", "--store", "store", "--summary", "kw.json"), 0, h.err)
+        XCTAssertEqual(try summary("kw.json").platforms["android"]?.status, "emitted")
+        XCTAssertTrue(h.read("kw/android/app/application.properties")?.contains(".object") ?? false)
+
+        let plan = """
+        { "plan_format": 1, "project_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+          "application": { "key": "settings", "name": "Settings", "domain": "settings.example.com", "home": "configuration",
+                           "native": { "ios": {}, "android": {} } },
+          "entities": [
+            { "key": "configuration", "plural_key": "configurations", "uuid": "9b2e0000-0000-4000-8000-000000000001",
+              "name": "Configuration", "plural": "Configurations", "index": "none", "forms": true,
+              "fields": [ { "key": "title", "type": "string" } ] },
+            { "key": "note", "plural_key": "notes", "uuid": "9b2e0000-0000-4000-8000-000000000002",
+              "name": "Note", "plural": "Notes", "index": "public", "forms": true,
+              "fields": [ { "key": "body", "type": "text" } ] } ] }
+        """
+        try plan.write(toFile: h.root + "/configuration.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(h.run("compile", "configuration.json", "--out", "cfg", "--store", "store"), 0, h.err)
+        let routes = try XCTUnwrap(h.read("cfg/config/routes.rb"))
+        let native = try XCTUnwrap(routes.range(of: "get \"/configurations/ios_v1\", to: \"native/configurations#ios_v1\", as: nil"))
+        let entity = try XCTUnwrap(routes.range(of: "resources :configurations"))
+        XCTAssertLessThan(native.lowerBound, entity.lowerBound, routes)
+        XCTAssertTrue(routes.contains("root \"notes#index\""), routes)
+        XCTAssertNotNil(h.read("cfg/app/controllers/configurations_controller.rb"))
+        XCTAssertNotNil(h.read("cfg/app/controllers/native/configurations_controller.rb"))
+        let navigation = try XCTUnwrap(h.read("cfg/ios/Generated/NavigationDefinition.swift"))
+        XCTAssertTrue(navigation.contains("\"/notes\""), navigation)
+        XCTAssertFalse(navigation.contains("\"/configurations\""), navigation)
     }
 
     /// The mission: a Rails-only Plan change leaves every native key, file and digest unchanged.

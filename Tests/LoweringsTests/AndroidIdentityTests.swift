@@ -43,20 +43,24 @@ final class AndroidIdentityTests: XCTestCase {
         XCTAssertEqual(id("a", nil)?.origin, "https://a.invalid")
     }
 
-    func testKeywordSegmentsAreRejected() {
+    func testKeywordsAreOrdinarySegments() {
+        // 000 gives the whole rule (`-` → `_h`, digit first → `d_`); the Kotlin namespace is fixed, so the
+        // application ID is never a package name and a keyword segment is fine.
         for key in ["class", "fun", "object", "new", "in", "is", "val", "var", "when", "typealias", "package", "int", "true", "null", "goto"] {
-            XCTAssertEqual(problems(key, "app.example.com"), [.keywordSegment(segment: key, pointer: "/application/key")], key)
-            XCTAssertEqual(problems(key, nil), [.keywordSegment(segment: key, pointer: "/application/key")], key)
+            XCTAssertEqual(id(key, "app.example.com")?.applicationID, "com.example.app." + key, key)
+            XCTAssertEqual(id(key, nil)?.applicationID, "invalid.firstdraft." + key, key)
         }
-        XCTAssertEqual(problems("app", "new.example.com"), [.keywordSegment(segment: "new", pointer: "/application/domain")])
-        XCTAssertEqual(problems("app", "do.if.example"), [
-            .keywordSegment(segment: "if", pointer: "/application/domain"),
-            .keywordSegment(segment: "do", pointer: "/application/domain"),
-        ])
-        // Soft keywords and keywords with a suffix are ordinary identifiers.
-        for key in ["data", "value", "open", "classes", "fun_app", "object1", "record", "yield"] {
-            XCTAssertNotNil(id(key, "app.example.com"), key)
-        }
+        XCTAssertEqual(id("app", "new.example.com")?.applicationID, "com.example.new.app")
+        XCTAssertEqual(id("app", "do.if.example")?.applicationID, "example.if.do.app")
+    }
+
+    func testADomainThatIsNotADNSNameIsADomainProblem() {
+        XCTAssertEqual(problems("app", "Movies.example.com"), [.domain(.labelInvalid(label: "Movies"))])
+        XCTAssertEqual(problems("app", "mo_vies.example.com"), [.domain(.labelInvalid(label: "mo_vies"))])
+        XCTAssertEqual(problems("app", "movies..example.com"), [.domain(.labelInvalid(label: ""))])
+        XCTAssertEqual(problems("app", "movies.example.42"), [.domain(.finalLabelNotLetter(label: "42"))])
+        XCTAssertEqual(problems("app", "movies.invalid"), [.domain(.reservedInvalid)])
+        XCTAssertEqual(problems("app", "movies.invalid").first?.pointer, "/application/domain")
     }
 
     func testLengthLimitAt223Bytes() {
@@ -88,24 +92,24 @@ final class AndroidIdentityTests: XCTestCase {
 
     func testInvalidSegmentIsReportedWhenTheLoaderIsBypassed() {
         XCTAssertEqual(problems("App-1", "app.example.com"), [.invalidSegment(segment: "App-1", pointer: "/application/key")])
-        XCTAssertEqual(problems("app", "a_b.example"), [])
-        XCTAssertEqual(problems("app", "café.example"), [.invalidSegment(segment: "café", pointer: "/application/domain")])
+        XCTAssertEqual(problems("app", "a_b.example"), [.domain(.labelInvalid(label: "a_b"))])
+        XCTAssertEqual(problems("app", "café.example"), [.domain(.labelInvalid(label: "café"))])
     }
 
     func testDiagnosticsArePositionedAtTheAuthoredValue() throws {
-        let text = AndroidFixture.plan(key: "object", domain: "new.example.com")
+        let text = AndroidFixture.plan(key: "app_", domain: "new.example.invalid")
         let lowering = AndroidLowering.lower(try AndroidFixture.loaded(text))
         XCTAssertEqual(lowering.status, .omitted)
         XCTAssertEqual(summary(lowering.diagnostics), [
-            "android.identity.keyword_segment /application/key",
-            "android.identity.keyword_segment /application/domain",
+            "android.identity.domain_invalid /application/domain",
         ])
         for d in lowering.diagnostics {
             XCTAssertEqual(d.line, 2)
             XCTAssertEqual(d.severity, .error)
         }
-        XCTAssertLessThan(lowering.diagnostics[0].column, lowering.diagnostics[1].column)
-        XCTAssertTrue(lowering.diagnostics[1].message.contains("\"new\""), lowering.diagnostics[1].message)
+        let column = try XCTUnwrap(text.split(separator: "\n")[1].range(of: "\"new.example.invalid\"")).lowerBound.utf16Offset(in: text.split(separator: "\n")[1]) + 1
+        XCTAssertEqual(lowering.diagnostics.first?.column, column)
+        XCTAssertTrue(lowering.diagnostics.first?.message.contains(".invalid") == true, "\(lowering.diagnostics)")
     }
 
     func testTooLongDiagnosticThroughTheLoader() throws {

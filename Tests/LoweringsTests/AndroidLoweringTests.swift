@@ -56,7 +56,7 @@ final class AndroidLoweringTests: XCTestCase {
         let inputs = Dictionary(uniqueKeysWithValues: lowering.tasks.map { ($0.id, Set($0.inputs.keys)) })
         XCTAssertEqual(inputs["android.application_properties"], ["android_identity", "android_definition"])
         XCTAssertEqual(inputs["android.application_definition"], ["android_definition", "navigation"])
-        XCTAssertEqual(inputs["android.application_tests"], ["navigation"])
+        XCTAssertEqual(inputs["android.application_tests"], ["navigation", "android_routes"])
         XCTAssertEqual(inputs["android.activity_layout"], ["android_navigator_layout"])
         XCTAssertEqual(inputs["android.strings"], ["android_strings"])
         XCTAssertEqual(inputs["android.colors_light"], ["accent", "background"])
@@ -127,24 +127,28 @@ final class AndroidLoweringTests: XCTestCase {
         XCTAssertEqual(gap.clients, ["android"])
     }
 
-    func testKeywordKeyOmitsAndroidWhileRailsAndIOSGoOn() throws {
+    func testKeywordKeyIsAnOrdinaryApplicationIDSegment() throws {
+        // 000's transforms are the whole rule: the Kotlin namespace is fixed, so "class" is fine.
         let loaded = try AndroidFixture.edited("movie-catalog.plan.json", [("/application/key", "class")])
+        let lowering = AndroidLowering.lower(loaded)
+        XCTAssertEqual(lowering.status, .emitted)
+        XCTAssertEqual(lowering.diagnostics, [])
+        let properties = try XCTUnwrap(lowering.tasks.first { $0.id == "android.application_properties" })
+        XCTAssertTrue(String(decoding: try properties.render(RenderContext(taskID: properties.id, dependencyOutputs: [:])), as: UTF8.self)
+            .contains("com.example.movies.class"))
+    }
+
+    func testADomainAndroidCannotUseOmitsAndroidAndStillDisclosesPush() throws {
+        let loaded = try AndroidFixture.edited("movie-catalog.plan.json", [("/application/domain", "movies.example.invalid"),
+                                                                           ("/application/push", ["android": true])])
         let lowering = AndroidLowering.lower(loaded)
         XCTAssertEqual(lowering.status, .omitted)
         XCTAssertTrue(lowering.tasks.isEmpty)
-        XCTAssertEqual(summary(lowering.diagnostics), ["android.identity.keyword_segment /application/key"])
-        XCTAssertTrue(lowering.diagnostics[0].description.contains("error[android.identity.keyword_segment]"), lowering.diagnostics[0].description)
-        XCTAssertEqual(lowering.gaps.map(\.code), ["foundation_plan.gap.native_client.not_generated"])
+        XCTAssertEqual(summary(lowering.diagnostics), ["android.identity.domain_invalid /application/domain"])
+        XCTAssertEqual(Set(lowering.gaps.map(\.code)), ["foundation_plan.gap.push.not_generated", "foundation_plan.gap.native_client.not_generated"])
         let all = PlanLowering.lower(loaded)
         XCTAssertEqual(all.map(\.platform), ["rails", "ios", "android"])
-        XCTAssertEqual(all[2].status, .omitted)
-    }
-
-    func testOmittedClientStillDisclosesPush() throws {
-        let loaded = try AndroidFixture.edited("movie-catalog.plan.json", [("/application/key", "fun"), ("/application/push", ["android": true])])
-        let lowering = AndroidLowering.lower(loaded)
-        XCTAssertEqual(lowering.status, .omitted)
-        XCTAssertEqual(Set(lowering.gaps.map(\.code)), ["foundation_plan.gap.push.not_generated", "foundation_plan.gap.native_client.not_generated"])
+        XCTAssertEqual(all.map(\.status), [.emitted, .omitted, .omitted])
     }
 
     func testLoweringIsDeterministic() throws {

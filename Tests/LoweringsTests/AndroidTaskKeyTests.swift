@@ -71,10 +71,10 @@ final class AndroidTaskKeyTests: XCTestCase {
         XCTAssertEqual(try moved([("/application/name", "Films")]),
                        ["android.application_definition", "android.application_properties", "android.strings",
                         "android.launcher_foreground"])
-        // Forms on a Rails-only entity: only the path configuration.
-        XCTAssertEqual(try moved([("/entities/4/forms", false)]), ["android.path_configuration"])
-        // Account no longer editable: only the path configuration.
-        XCTAssertEqual(try moved([("/account/editable", false)]), ["android.path_configuration"])
+        // Forms on a Rails-only entity: the path configuration and the generated test of its rules.
+        XCTAssertEqual(try moved([("/entities/4/forms", false)]), ["android.application_tests", "android.path_configuration"])
+        // Account no longer editable: the same two.
+        XCTAssertEqual(try moved([("/account/editable", false)]), ["android.application_tests", "android.path_configuration"])
     }
 
     func testIconChangeMovesTheDefinitionAndTheIconSet() throws {

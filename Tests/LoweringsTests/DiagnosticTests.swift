@@ -8,8 +8,8 @@ final class DiagnosticTests: XCTestCase {
     }
 
     func testRendering() {
-        XCTAssertEqual(d(14, 17, .domainLabelTooLong, "/application/domain").description,
-                       "plan.json:14:17: error[plan.domain.label_too_long]: /application/domain: m")
+        XCTAssertEqual(d(14, 17, .iosDomainLabelInvalid, "/application/domain").description,
+                       "plan.json:14:17: error[ios.identity.domain_label_invalid]: /application/domain: m")
         XCTAssertEqual(d(1, 1, .jsonEmpty, "").description, "plan.json:1:1: error[json.empty]: m")
         var warning = d(2, 3, .unknownKey, "/a~1b")
         warning.severity = .warning
@@ -48,7 +48,7 @@ final class DiagnosticTests: XCTestCase {
         let broken = Array(String(decoding: bytes, as: UTF8.self)
             .replacingOccurrences(of: "\"public\"", with: "\"open\"").utf8)
         let failures = PlanLoader.load(bytes: broken, file: "p")
-        XCTAssertEqual(failures.diagnostics.count, 3)
+        XCTAssertEqual(failures.diagnostics.map(\.code), [.entityIndexUnknown, .entityIndexUnknown])
         for _ in 0..<10 { XCTAssertEqual(PlanLoader.load(bytes: broken, file: "p"), failures) }
     }
 }

@@ -70,8 +70,12 @@ public enum AndroidApplicationRenderer {
 
     /// JUnit 4 checks that the definition matches what the build and the lowering recorded: the
     /// digest in BuildConfig (from application.properties), the release, the stable entry IDs and
-    /// paths in rank order, and the tab layout for that many entries.
-    public static func tests(entries: [NavigationEntry], layout: TabLayout) -> [UInt8] {
+    /// paths in rank order, and the tab layout for that many entries; and that the bundled
+    /// `android_v1.json`, read with Hotwire Android's rule semantics (every matching rule in order,
+    /// later keys win; patterns case-insensitive and unanchored), classifies the Rails routes as
+    /// the lowering intends: direct roots replace the root, every GET form route the Rails app
+    /// draws opens as a full-screen modal without pull to refresh, and the paths beside them push.
+    public static func tests(entries: [NavigationEntry], layout: TabLayout, routes: AndroidRoutes) -> [UInt8] {
         let ids = entries.map { AndroidText.kotlinString($0.id) }.joined(separator: ", ")
         let paths = entries.map { AndroidText.kotlinString($0.route) }.joined(separator: ", ")
         let expectedLayout: String
@@ -80,13 +84,21 @@ public enum AndroidApplicationRenderer {
         case .tabs: expectedLayout = "TabLayout.Tabs"
         case .tabsWithMore(let direct, _): expectedLayout = "TabLayout.TabsWithMore(\(direct.count))"
         }
+        func list(_ paths: [String]) -> String {
+            "listOf<String>(" + paths.map(AndroidText.kotlinString).joined(separator: ", ") + ")"
+        }
+        let forms = routes.formRoutes.map(\.example)
+        let pushed = forms.map { $0 + "est" } + routes.pushedLookalikes.map(\.example)
         let out = """
         // \(header)
         package dev.firstdraft.app.generated
 
+        import com.google.gson.JsonParser
         import dev.firstdraft.app.BuildConfig
         import dev.firstdraft.app.TabLayout
+        import java.io.File
         import org.junit.Assert.assertEquals
+        import org.junit.Assert.assertNull
         import org.junit.Assert.assertTrue
         import org.junit.Test
 
@@ -115,6 +127,55 @@ public enum AndroidApplicationRenderer {
             @Test
             fun layoutMatchesTheEntryCount() {
                 assertEquals(\(expectedLayout), TabLayout.forEntryCount(ApplicationDefinition.NAVIGATION.size))
+            }
+
+            @Test
+            fun directRootsReplaceTheRoot() {
+                val roots = \(list(routes.directRoots))
+                for (path in roots + roots.map { "$it?page=2" }) {
+                    val properties = properties(path)
+                    assertEquals(path, "replace_root", properties["presentation"])
+                    assertEquals(path, "default", properties["context"])
+                }
+            }
+
+            @Test
+            fun formRoutesOpenAsFullScreenModalsWithoutPullToRefresh() {
+                val forms = \(list(forms))
+                for (path in forms + forms.map { "$it?return_to=%2F" }) {
+                    val properties = properties(path)
+                    assertEquals(path, "modal", properties["context"])
+                    assertEquals(path, false, properties["pull_to_refresh_enabled"])
+                    assertEquals(path, "hotwire://fragment/web", properties["uri"])
+                    assertNull(path, properties["presentation"])
+                }
+            }
+
+            @Test
+            fun pathsBesideTheFormRoutesArePushed() {
+                for (path in \(list(pushed))) {
+                    val properties = properties(path)
+                    assertEquals(path, "default", properties["context"])
+                    assertEquals(path, true, properties["pull_to_refresh_enabled"])
+                }
+            }
+
+            /** Hotwire Android's semantics: every matching rule in order, later keys win. */
+            private fun properties(path: String): Map<String, Any> {
+                // Unit tests run in the module directory, so the bundled asset is read from source.
+                val text = File("src/main/assets/json/android_v1.json").readText()
+                val rules = JsonParser.parseString(text).asJsonObject.getAsJsonArray("rules")
+                val merged = mutableMapOf<String, Any>()
+                for (element in rules) {
+                    val rule = element.asJsonObject
+                    val patterns = rule.getAsJsonArray("patterns").map { it.asString }
+                    if (patterns.none { Regex(it, RegexOption.IGNORE_CASE).find(path) != null }) continue
+                    for ((key, value) in rule.getAsJsonObject("properties").entrySet()) {
+                        val primitive = value.asJsonPrimitive
+                        merged[key] = if (primitive.isBoolean) primitive.asBoolean else primitive.asString
+                    }
+                }
+                return merged
             }
         }
 

@@ -19,8 +19,8 @@ public struct AndroidIdentity: Hashable, Sendable {
 
     /// Why a key and domain cannot form an identity. The pointer says which authored value to change.
     public enum Problem: Hashable, Sendable {
-        /// A segment is a Java or Kotlin keyword (or literal), which no Java package may use.
-        case keywordSegment(segment: String, pointer: String)
+        /// The domain cannot be an origin (the same DNS rules as the iOS identity).
+        case domain(DomainProblem)
         /// A segment is not a Java identifier that starts with a letter.
         case invalidSegment(segment: String, pointer: String)
         /// The whole ID is longer than 223 bytes.
@@ -30,7 +30,8 @@ public struct AndroidIdentity: Hashable, Sendable {
 
         public var pointer: String {
             switch self {
-            case .keywordSegment(_, let p), .invalidSegment(_, let p), .tooLong(_, let p): return p
+            case .domain: return "/application/domain"
+            case .invalidSegment(_, let p), .tooLong(_, let p): return p
             case .placeholderLabelTooLong: return "/application/key"
             }
         }
@@ -42,6 +43,7 @@ public struct AndroidIdentity: Hashable, Sendable {
         let segments: [(segment: String, pointer: String)]
         let origin: String
         if let domain {
+            problems += DomainProblem.check(domain).map(Problem.domain)
             let labels = domain.split(separator: ".", omittingEmptySubsequences: false).reversed()
             segments = labels.map { (segment(forLabel: String($0)), "/application/domain") } + [(key, "/application/key")]
             origin = "https://" + domain
@@ -51,12 +53,12 @@ public struct AndroidIdentity: Hashable, Sendable {
             segments = [("invalid", "/application/key"), ("firstdraft", "/application/key"), (key, "/application/key")]
             origin = "https://" + host + ".invalid"
         }
-        for (segment, pointer) in segments {
-            if !isJavaIdentifierStartingWithLetter(segment) {
-                problems.append(.invalidSegment(segment: segment, pointer: pointer))
-            } else if JavaKeywords.reserved.contains(segment) {
-                problems.append(.keywordSegment(segment: segment, pointer: pointer))
-            }
+        // Keywords are fine: the Kotlin namespace is fixed (dev.firstdraft.app), so the
+        // application ID never becomes a package name (000 has no keyword rule).
+        for (segment, pointer) in segments where !isJavaIdentifierStartingWithLetter(segment) {
+            // A bad domain label is reported once, as a domain problem.
+            if pointer == "/application/domain", problems.contains(where: { if case .domain = $0 { return true } else { return false } }) { continue }
+            problems.append(.invalidSegment(segment: segment, pointer: pointer))
         }
         let applicationID = segments.map(\.segment).joined(separator: ".")
         if applicationID.utf8.count > maximumLength {

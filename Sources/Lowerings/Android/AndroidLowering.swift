@@ -106,8 +106,10 @@ public enum AndroidLowering {
                     AndroidApplicationRenderer.definition(definition, digest: digest, entries: entries)
                 })
             case "android.application_tests":
-                let entries = p.navigation.entries, layout = p.layout
-                tasks.append(task([p.navigation.projection]) { AndroidApplicationRenderer.tests(entries: entries, layout: layout) })
+                let entries = p.navigation.entries, layout = p.layout, routes = p.routes
+                tasks.append(task([p.navigation.projection, p.routes.projection]) {
+                    AndroidApplicationRenderer.tests(entries: entries, layout: layout, routes: routes)
+                })
             case "android.activity_layout":
                 let layout = p.navigatorLayout
                 tasks.append(task([layout.projection]) { AndroidResourceRenderer.activityLayout(layout) })
@@ -141,9 +143,8 @@ public enum AndroidLowering {
     static func diagnostic(for problem: AndroidIdentity.Problem, _ loaded: LoadedPlan) -> Diagnostic {
         let pointer = JSONPointer(problem.pointer)!
         switch problem {
-        case .keywordSegment(let segment, _):
-            return loaded.diagnostic(.androidIdentityKeywordSegment, at: pointer,
-                "\"\(segment)\" is a Java or Kotlin keyword and cannot be a segment of the Android application ID; choose another \(pointer.tokens.last ?? "value")")
+        case .domain(let problem):
+            return loaded.diagnostic(.androidIdentityDomainInvalid, at: pointer, problem.message)
         case .invalidSegment(let segment, _):
             return loaded.diagnostic(.androidIdentityInvalidSegment, at: pointer,
                 "\"\(segment)\" is not a valid Android application ID segment (a letter, then letters, digits or '_'); choose another \(pointer.tokens.last ?? "value")")

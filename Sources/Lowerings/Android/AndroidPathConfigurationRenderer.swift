@@ -7,10 +7,10 @@
 /// 3. more than five entries: the More path opens `hotwire://fragment/firstdraft-more`, titled More.
 /// 4. with an Account: `/native-session-changed` sets `reset_navigation: true`.
 /// 5. each GET form route: `context: modal`, `pull_to_refresh_enabled: false`.
-/// Every pattern is anchored and ends with the query-safe suffix `(?:\?.*)?$`; a `:name` segment
-/// matches one path segment. A form route is never a tab root, so no path is modal and replace_root.
+/// Every pattern is anchored and ends with the query-safe suffix `(?:\?.*)?$`; form patterns are
+/// `PathRoute.pattern`, the same the iOS configuration writes (a parameter matches one segment). A form route is never a tab root, so no path is modal and replace_root.
 public enum AndroidPathConfigurationRenderer {
-    public static let querySuffix = "(?:\\?.*)?$"
+    public static let querySuffix = PathRoute.querySuffix
     public static let webURI = "hotwire://fragment/web"
     public static let moreURI = "hotwire://fragment/firstdraft-more"
 
@@ -31,29 +31,14 @@ public enum AndroidPathConfigurationRenderer {
             rules.append(rule([pattern(AndroidRoutes.sessionChangedPath)], [("reset_navigation", .bool(true))]))
         }
         for form in routes.formRoutes {
-            rules.append(rule([pattern(form)], [("context", .string("modal")), ("pull_to_refresh_enabled", .bool(false))]))
+            rules.append(rule([form.pattern], [("context", .string("modal")), ("pull_to_refresh_enabled", .bool(false))]))
         }
         let document = PrettyJSON.object([("settings", .object([])), ("rules", .array(rules))])
         return document.rendered(inlineScalarArrays: true)
     }
 
-    /// `^` + the route with each `:name` segment as `[^/]+` and every other character literal +
-    /// the query-safe suffix.
-    public static func pattern(_ route: String) -> String {
-        let segments = route.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
-            segment.hasPrefix(":") ? "[^/]+" : escapeRegex(String(segment))
-        }
-        return "^" + segments.joined(separator: "/") + querySuffix
-    }
-
-    static func escapeRegex(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            if "\\^$.|?*+()[]{}".contains(c) { out.append("\\") }
-            out.append(c)
-        }
-        return out
-    }
+    /// `^` + the literal route + the query-safe suffix, for parameterless routes.
+    public static func pattern(_ route: String) -> String { PathRoute(exact: route).pattern }
 
     private static func rule(_ patterns: [String], _ properties: [(String, PrettyJSON)]) -> PrettyJSON {
         .object([("patterns", .array(patterns.map { .string($0) })), ("properties", .object(properties))])

@@ -7,9 +7,10 @@ public struct AndroidRoutes: Hashable, Sendable {
     public let hasMore: Bool
     /// An Account exists: `/native-session-changed` resets navigation.
     public let resetsNavigationOnSessionChange: Bool
-    /// Route templates, `:name` for one path segment: `/movies/new`, `/movies/:id/edit`,
-    /// `/movies/:movie_id/reviews/new`, `/account/edit`.
-    public let formRoutes: [String]
+    /// Every GET form route the Rails app draws (`RouteTable.formRoutes`).
+    public let formRoutes: [PathRoute]
+    /// Paths that look like form routes but are not (`RouteTable.pushedLookalikes`).
+    public let pushedLookalikes: [PathRoute]
     private let sources: [String: [String]]
 
     public static let morePath = "/__firstdraft_android_more__"
@@ -19,34 +20,23 @@ public struct AndroidRoutes: Hashable, Sendable {
         directRoots = layout.directRoots.map(\.route)
         hasMore = !layout.moreEntries.isEmpty
         resetsNavigationOnSessionChange = plan.account != nil
-        var forms: [String] = []
-        var formSources: [String] = []
-        for entity in plan.entities where entity.forms {
-            forms.append("\(entity.route)/new")
-            forms.append("\(entity.route)/:id/edit")
-            formSources += [entity.pointer.appending("forms").description, entity.pointer.appending("plural_key").description]
-            if let parentKey = entity.parent, let parent = plan.entity(parentKey) {
-                forms.append("\(parent.route)/:\(parent.key)_id\(entity.route)/new")
-                formSources += [entity.pointer.appending("parent").description, parent.pointer.appending("plural_key").description]
-            }
-        }
-        if let account = plan.account, account.editable {
-            forms.append("/account/edit")
-            formSources.append(account.pointer.appending("editable").description)
-        }
-        formRoutes = forms
+        let table = RouteTable(plan: plan)
+        formRoutes = table.formRoutes
+        pushedLookalikes = table.pushedLookalikes
         sources = [
             "direct_roots": layout.directRoots.map(\.source),
             "has_more": navigation.entries.map(\.source),
             "session_reset": ["/account"],
-            "form_routes": formSources,
+            "form_routes": table.formSources,
+            "pushed_lookalikes": table.formSources,
         ]
     }
 
     public var projection: Projection {
         Projection(name: "android_routes", fields: [
             "direct_roots": .array(directRoots.map { .string($0) }), "has_more": .bool(hasMore),
-            "session_reset": .bool(resetsNavigationOnSessionChange), "form_routes": .array(formRoutes.map { .string($0) }),
+            "session_reset": .bool(resetsNavigationOnSessionChange), "form_routes": .array(formRoutes.map { .string($0.template) }),
+            "pushed_lookalikes": .array(pushedLookalikes.map { .string($0.template) }),
         ], sources: sources)
     }
 }

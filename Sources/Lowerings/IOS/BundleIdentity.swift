@@ -48,35 +48,17 @@ public struct BundleIdentity: Hashable, Sendable {
     }
 
     private static func domainProblems(_ domain: String) -> [IOSProblem] {
-        let pointer = "/application/domain"
-        var problems: [IOSProblem] = []
-        let bytes = domain.utf8.count
-        if bytes > maximumDomainBytes {
-            problems.append(IOSProblem(.iosDomainTooLong, at: pointer,
-                                       "domain is \(bytes) bytes; a DNS name holds at most 253"))
+        DomainProblem.check(domain).map { problem in
+            let code: DiagnosticCode
+            switch problem {
+            case .tooLong: code = .iosDomainTooLong
+            case .labelInvalid: code = .iosDomainLabelInvalid
+            case .finalLabelNotLetter: code = .iosDomainFinalLabelNotLetter
+            case .reservedInvalid: code = .iosDomainReservedInvalid
+            }
+            return IOSProblem(code, at: "/application/domain", problem.message)
         }
-        let labels = domain.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        for label in labels where label.isEmpty || label.utf8.count > maximumLabelBytes || !isLDHLabel(label) {
-            let why = label.isEmpty ? "an empty label"
-                : label.utf8.count > maximumLabelBytes ? "label \"\(label)\" of \(label.utf8.count) bytes (at most 63)"
-                : "label \"\(label)\", which is not lowercase letters, digits and inner hyphens"
-            problems.append(IOSProblem(.iosDomainLabelInvalid, at: pointer, "domain has \(why)"))
-        }
-        if let last = labels.last, let first = last.unicodeScalars.first, !("a"..."z").contains(first) {
-            problems.append(IOSProblem(.iosDomainFinalLabelNotLetter, at: pointer,
-                                       "the final label \"\(last)\" must start with a letter"))
-        }
-        if labels.last == "invalid" {
-            problems.append(IOSProblem(.iosDomainReservedInvalid, at: pointer,
-                                       "domains under .invalid are reserved for the placeholder identity; omit the domain instead"))
-        }
-        return problems
     }
 
-    /// Lowercase letters, digits and hyphens, 1–63 bytes, no hyphen at either end.
-    static func isLDHLabel(_ label: String) -> Bool {
-        let scalars = Array(label.unicodeScalars)
-        guard !scalars.isEmpty, scalars.count <= maximumLabelBytes, scalars.first != "-", scalars.last != "-" else { return false }
-        return scalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
-    }
+    static func isLDHLabel(_ label: String) -> Bool { DomainProblem.isLDHLabel(label) }
 }

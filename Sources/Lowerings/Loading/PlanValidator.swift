@@ -9,7 +9,7 @@ struct PlanValidator {
     var diagnostics: [Diagnostic] = []
 
     /// The first path segments an entity route may not claim (see `reservedPrefix` too).
-    static let reservedRoutes = ["account", "login", "logout", "create-account", "configurations",
+    static let reservedRoutes = ["account", "login", "logout", "create-account",
                                  "native-session-changed", "up", "privacy", "terms"]
     static let reservedPrefix = "__firstdraft_"
 
@@ -61,15 +61,12 @@ struct PlanValidator {
                    "application key \"\(app.key)\" must match ^[a-z][a-z0-9_]*$: lowercase letters, digits and '_', starting with a letter")
         }
         validateName(app.name, at: base.appending("name"))
-        if let domain = app.domain { validateDomain(domain, at: base.appending("domain")) }
+        // The domain is checked by each native lowering (DomainProblem): one that cannot form a
+        // client's identity omits that client, and the Rails app still compiles (000).
         if let home = app.home, !entityKeysIncomplete {
             let p = base.appending("home")
-            if let entity = plan.entity(home) {
-                if !entity.index.isInNavigation {
-                    report(.homeNotInNavigation, p,
-                           "home entity \"\(home)\" has index \"none\", so it is not in navigation; set its index to public or protected, or choose another home")
-                }
-            } else {
+            // A home whose index navigation omits is fine: the first entity's index opens first (000).
+            if plan.entity(home) == nil {
                 report(.homeUnknownEntity, p, "home \"\(home)\" names no entity; use the key of an entity in /entities")
             }
         }
@@ -100,48 +97,6 @@ struct PlanValidator {
         } else if let c = scalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             report(.nameControlCharacter, pointer,
                    "the name contains control character U+\(hex4(c.value)); remove it")
-        }
-    }
-
-    mutating func validateDomain(_ authored: String, at pointer: JSONPointer) {
-        if authored.isEmpty {
-            report(.domainEmpty, pointer, "the domain is empty; write a domain such as \"app.example.com\" or omit the key")
-            return
-        }
-        let byteCount = authored.utf8.count
-        if byteCount > 253 {
-            report(.domainTooLong, pointer, "the domain is \(byteCount) bytes; a domain name holds at most 253")
-        }
-        if authored.unicodeScalars.contains(where: { $0.properties.isUppercase }) {
-            report(.domainNotLowercase, pointer, "domain \"\(authored)\" has uppercase letters; write \"\(authored.lowercased())\"")
-        }
-        let domain = authored.lowercased()
-        let labels = domain.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        for label in labels {
-            if label.isEmpty {
-                report(.domainLabelEmpty, pointer,
-                       "domain \"\(authored)\" has an empty label (a leading, trailing or doubled '.'); remove the extra '.'")
-                continue
-            }
-            let bytes = label.utf8.count
-            if bytes > 63 {
-                report(.domainLabelTooLong, pointer, "label \"\(label)\" is \(bytes) bytes; a DNS label holds at most 63")
-            }
-            if let bad = label.unicodeScalars.first(where: { !PlanValidator.isDomainLabelScalar($0) }) {
-                report(.domainLabelInvalidCharacter, pointer,
-                       "label \"\(label)\" contains \"\(bad)\"; a DNS label holds only a-z, 0-9 and '-' (write internationalized names in punycode)")
-            }
-            if label.hasPrefix("-") || label.hasSuffix("-") {
-                report(.domainLabelHyphenEdge, pointer, "label \"\(label)\" starts or ends with '-'; move or remove the hyphen")
-            }
-        }
-        if let last = labels.last, let first = last.unicodeScalars.first, !("a"..."z").contains(first) {
-            report(.domainFinalLabelNotLetter, pointer,
-                   "the final label \"\(last)\" must start with a letter (a top-level domain); use a registered domain name")
-        }
-        if labels.last == "invalid" {
-            report(.domainReservedInvalid, pointer,
-                   "domain \"\(authored)\" is under .invalid, which orchestrate reserves for placeholder identities; use your real domain or omit the key")
         }
     }
 
@@ -299,7 +254,4 @@ struct PlanValidator {
 
     static func isLowerASCII(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
 
-    static func isDomainLabelScalar(_ s: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(s) || ("0"..."9").contains(s) || s == "-"
-    }
 }

@@ -1,14 +1,8 @@
 /// The application-wide facts the Rails renderers read, each group a projection of its own so a
 /// field added to one entity moves none of them.
 struct RailsApplicationSpec: Hashable, Sendable {
-    /// One `resources` line in `config/routes.rb`.
-    struct Resource: Hashable, Sendable {
-        var key: String
-        var pluralKey: String
-        var forms: Bool
-        /// Plural key of the parent whose routes hold this entity's new/create routes.
-        var parentPluralKey: String?
-    }
+    /// One `resources` line in `config/routes.rb` (the routes the native clients classify too).
+    typealias Resource = RouteTable.Resource
 
     var name: String
     /// Selected native clients in fixed order: `ios`, `android`.
@@ -16,7 +10,8 @@ struct RailsApplicationSpec: Hashable, Sendable {
     var hasAccount: Bool
     var accountEditable: Bool
     var resources: [Resource]
-    /// The entity the root route serves: `home`, else the first navigation entity, else the first.
+    /// The entity the root route serves: the first navigation entity (the admitted home, when there
+    /// is one), else `home`, else the first entity.
     var rootPluralKey: String?
 
     init(plan: Plan, navigation: ApplicationNavigation) {
@@ -25,11 +20,10 @@ struct RailsApplicationSpec: Hashable, Sendable {
             .compactMap { $0 }
         hasAccount = plan.account != nil
         accountEditable = plan.account?.editable ?? false
-        resources = plan.entities.map { e in
-            Resource(key: e.key, pluralKey: e.pluralKey, forms: e.forms,
-                     parentPluralKey: e.forms ? e.parent.flatMap { plan.entity($0)?.pluralKey } : nil)
-        }
-        let rootKey = plan.application.home ?? navigation.entries.compactMap(\.entityKey).first ?? plan.entities.first?.key
+        resources = RouteTable(plan: plan).resources
+        // The page the native clients open first: navigation puts an admitted home first; a home
+        // whose index navigation omits gives way to the first admitted entity (000).
+        let rootKey = navigation.entries.compactMap(\.entityKey).first ?? plan.application.home ?? plan.entities.first?.key
         rootPluralKey = rootKey.flatMap { plan.entity($0)?.pluralKey }
     }
 
