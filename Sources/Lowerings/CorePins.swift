@@ -2,14 +2,14 @@
 /// `CorePinTests` fails when a Core's source no longer packs to its pin.
 public enum CorePins {
     public static let rails = CorePin(
-        name: "rails", digest: "5a3c8b3ec018df4aa6136c3273dcd80ba36677f9ba95bad6e21df3e1cdf24ab2",
-        revision: "rails-core-2026-08.2", mount: "", seams: CoreCatalog.railsSeams)
+        name: "rails", digest: "ebd3025be7828523e8f2ac022c9adf732a3664076340ebc92f36389b2f92d3cc",
+        revision: "rails-core-2026-08.3", mount: "", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
-        name: "ios", digest: "fb227bdfddcd92435e46f82b4d6e0d8b808b289fa5352f04cdc12e11899f5cd2",
-        revision: "ios-core-2026-08.2", mount: "ios", seams: CoreCatalog.iosSeams)
+        name: "ios", digest: "ebef2f749c59fa83b20915017a026e5636105fe207408786a75d72618852f001",
+        revision: "ios-core-2026-08.3", mount: "ios", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
-        name: "android", digest: "5901e110d77cebb15e66f9a609a4ab3984d1dce79b5f9e95fca76859b000038c",
-        revision: "android-core-2026-09.2", mount: "android", seams: CoreCatalog.androidSeams)
+        name: "android", digest: "472a491fe798bcd07a336cb02d71034064ae8304ceacbe6a7563d80d4ed483b1",
+        revision: "android-core-2026-09.3", mount: "android", seams: CoreCatalog.androidSeams)
 
     public static let all = [rails, ios, android]
 

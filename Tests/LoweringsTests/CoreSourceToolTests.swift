@@ -4,8 +4,8 @@ import XCTest
 
 /// Checks the three Core source trees under `Cores/` with real tools:
 /// `swiftc -parse`, `xmllint --noout`, `ruby -c`, Ruby's YAML loader and
-/// JSONSerialization. No Kotlin compiler is available here, so Kotlin and
-/// Gradle Kotlin DSL files only get a balanced-delimiter check.
+/// JSONSerialization, and tree-sitter's Kotlin grammar for Kotlin and Gradle
+/// Kotlin DSL (no Kotlin compiler runs here: a parse, not a compile).
 /// Also checks the seam declarations in `CoreCatalog` against the trees.
 final class CoreSourceToolTests: XCTestCase {
     private enum Core: String, CaseIterable {
@@ -146,22 +146,39 @@ final class CoreSourceToolTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked, 2)
     }
 
-    /// No Kotlin compiler here: only strings and comments are skipped and
-    /// (), [] and {} must nest properly.
-    func testEveryKotlinFileHasBalancedDelimiters() throws {
+    /// Every Kotlin source and Gradle Kotlin DSL script parses with tree-sitter's Kotlin grammar:
+    /// no ERROR or MISSING node.
+    func testEveryKotlinFileParsesWithTheKotlinGrammar() throws {
         let files = try files(in: .android).filter { $0.hasSuffix(".kt") || $0.hasSuffix(".kts") }
         XCTAssertGreaterThanOrEqual(files.count, 12)
-        for file in files {
-            let source = try String(contentsOfFile: path(.android, file), encoding: .utf8)
-            XCTAssertNil(Self.delimiterProblem(in: source), "\(file)")
+        XCTAssertTrue(files.contains("app/build.gradle.kts"))
+        let result = try KotlinGrammar.parse(files.map { path(.android, $0) })
+        XCTAssertEqual(result.status, 0, result.output)
+    }
+
+    /// The grammar check is not blind: a missing brace, a stray token and an unclosed call are found,
+    /// with their position; valid Kotlin with tricky strings is not.
+    func testTheKotlinGrammarCheckFindsSyntaxErrors() throws {
+        let good = try KotlinGrammar.parse(texts: [("good.kt", "fun a() { val s = \"}{(\"; /* ) */ // ]\n val c = '{' }\nval t = \"\"\"raw } text\"\"\"\nval u = \"${x.y()}\"\n")])
+        XCTAssertEqual(good.status, 0, good.output)
+        for bad in ["fun a() { listOf(1 }\n", "fun a() {\n", "class A { val = 3 }\n", "plugins { id(\"x\") version }\nandroid {\n"] {
+            let result = try KotlinGrammar.parse(texts: [("bad.kts", bad)])
+            XCTAssertEqual(result.status, 1, bad)
+            XCTAssertTrue(result.output.contains("ERROR") || result.output.contains("MISSING"), result.output)
         }
     }
 
-    func testDelimiterCheckCatchesImbalanceAndSkipsStringsAndComments() {
-        XCTAssertNil(Self.delimiterProblem(in: "fun a() { val s = \"}{(\"; /* ) */ // ]\n val c = '{' }"))
-        XCTAssertNil(Self.delimiterProblem(in: "val t = \"\"\"raw } text\"\"\"\nval u = \"${x.y()}\""))
-        XCTAssertNotNil(Self.delimiterProblem(in: "fun a() { listOf(1 }"))
-        XCTAssertNotNil(Self.delimiterProblem(in: "fun a() {"))
+    /// The Core's own `gradlew` enforces `distributionSha256Sum`: the self-test serves a fake
+    /// distribution on loopback and checks that the right sum runs it, a wrong or missing sum or a
+    /// tampered download stops it with nothing unpacked (scripts/gradlew-selftest.sh).
+    func testTheGradleWrapperEnforcesThePinnedChecksum() throws {
+        let script = KotlinGrammar.packageRoot.appendingPathComponent("scripts/gradlew-selftest.sh").path
+        let result = try ToolProcess.run("/bin/sh", [script])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("all 6 checks passed"), result.output)
+        let properties = try String(contentsOfFile: path(.android, "gradle/wrapper/gradle-wrapper.properties"), encoding: .utf8)
+        XCTAssertTrue(properties.contains("distributionUrl=https\\://services.gradle.org/distributions/gradle-9.2.0-bin.zip"), properties)
+        XCTAssertNotNil(properties.range(of: #"distributionSha256Sum=[0-9a-f]{64}"#, options: .regularExpression), properties)
     }
 
     func testOnlyBinScriptsAndGradlewAreExecutable() throws {
@@ -380,59 +397,4 @@ final class CoreSourceToolTests: XCTestCase {
         }
     }
 
-    /// Describes the first unbalanced (), [] or {} outside strings, character
-    /// literals and comments, or returns nil when all nest properly.
-    static func delimiterProblem(in source: String) -> String? {
-        let characters = Array(source)
-        let pairs: [Character: Character] = [")": "(", "]": "[", "}": "{"]
-        var stack: [(Character, Int)] = []
-        var line = 1
-        var index = 0
-        func at(_ offset: Int) -> Character? {
-            characters.indices.contains(index + offset) ? characters[index + offset] : nil
-        }
-        while index < characters.count {
-            let character = characters[index]
-            if character == "\n" { line += 1 }
-            if character == "/", at(1) == "/" {
-                while index < characters.count, characters[index] != "\n" { index += 1 }
-                continue
-            }
-            if character == "/", at(1) == "*" {
-                index += 2
-                while index < characters.count, !(characters[index] == "*" && at(1) == "/") {
-                    if characters[index] == "\n" { line += 1 }
-                    index += 1
-                }
-                index += 2
-                continue
-            }
-            if character == "\"", at(1) == "\"", at(2) == "\"" {
-                index += 3
-                while index < characters.count, !(characters[index] == "\"" && at(1) == "\"" && at(2) == "\"") {
-                    if characters[index] == "\n" { line += 1 }
-                    index += 1
-                }
-                index += 3
-                continue
-            }
-            if character == "\"" || character == "'" {
-                index += 1
-                while index < characters.count, characters[index] != character, characters[index] != "\n" {
-                    index += characters[index] == "\\" ? 2 : 1
-                }
-                index += 1
-                continue
-            }
-            if "([{".contains(character) {
-                stack.append((character, line))
-            } else if let opener = pairs[character] {
-                guard let last = stack.popLast() else { return "line \(line): unmatched \(character)" }
-                if last.0 != opener { return "line \(line): \(character) closes \(last.0) from line \(last.1)" }
-            }
-            index += 1
-        }
-        if let last = stack.last { return "line \(last.1): \(last.0) is never closed" }
-        return nil
-    }
 }

@@ -13,12 +13,15 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 
     /// Runs before any Navigator exists, so the first visit already sees the rules.
     private func configureHotwire(rootURL: URL) {
-        Hotwire.config.applicationUserAgentPrefix = "FoundationApp;"
+        Hotwire.config.applicationUserAgentPrefix = ApplicationDefinition.userAgentPrefix
         Hotwire.config.backButtonDisplayMode = .minimal
         // Core installs Cancel on the first controller of a modal stack itself.
         Hotwire.config.showDoneButtonOnModals = false
         Hotwire.config.defaultViewController = { url in
             AppWebViewController(url: url)
+        }
+        Hotwire.config.makeCustomWebView = { configuration in
+            AppWebView.make(configuration: configuration, rootURL: rootURL)
         }
         Hotwire.config.makeCustomErrorView = { error, retryHandler in
             TryAgainErrorView(error: error, handler: retryHandler)

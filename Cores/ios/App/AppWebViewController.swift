@@ -1,13 +1,14 @@
 import HotwireNative
 import UIKit
-import WebKit
 
-/// Core's web destination. The first controller of a modal stack gets UIKit's
-/// Cancel item, which only dismisses; the Rails form's own button saves.
+/// Core's web destination. The page starts below the navigation bar, and the
+/// first controller of a modal stack gets UIKit's Cancel item, which only
+/// dismisses; the Rails form's own button saves.
 final class AppWebViewController: HotwireWebViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.backgroundColor = UIColor(named: "FoundationBackground") ?? .systemBackground
+        view.backgroundColor = .foundationBackground
+        anchorVisitableViewBelowNavigationBar()
     }
 
     override func viewWillAppear(_ animated: Bool) {
@@ -15,12 +16,16 @@ final class AppWebViewController: HotwireWebViewController {
         installCancelIfFirstInModalStack()
     }
 
-    override func visitableDidActivateWebView(_ webView: WKWebView) {
-        super.visitableDidActivateWebView(webView)
-        webView.scrollView.keyboardDismissMode = .onDrag
-        if let background = UIColor(named: "FoundationBackground") {
-            webView.underPageBackgroundColor = background
+    /// VisitableViewController's viewDidLoad pins `visitableView` to all four edges
+    /// of `view`. Only the top constraint moves, to the safe area's top, so UIKit
+    /// keeps the automatic bottom inset for the tab bar and home indicator.
+    private func anchorVisitableViewBelowNavigationBar() {
+        let pinnedTop = view.constraints.filter { constraint in
+            constraint.firstItem === visitableView && constraint.firstAttribute == .top
+                && constraint.secondItem === view && constraint.secondAttribute == .top
         }
+        NSLayoutConstraint.deactivate(pinnedTop)
+        visitableView.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor).isActive = true
     }
 
     private func installCancelIfFirstInModalStack() {

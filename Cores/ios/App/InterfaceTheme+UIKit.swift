@@ -9,3 +9,11 @@ extension InterfaceTheme {
         }
     }
 }
+
+extension UIColor {
+    /// The Core's named background color (light and dark), which the launch
+    /// storyboard, window, controllers and web views all draw behind content.
+    static var foundationBackground: UIColor {
+        UIColor(named: "FoundationBackground") ?? .systemBackground
+    }
+}

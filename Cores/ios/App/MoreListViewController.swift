@@ -27,9 +27,7 @@ final class MoreListViewController: UITableViewController {
         super.viewDidLoad()
         tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.cellIdentifier)
         tableView.accessibilityIdentifier = "more.list"
-        if let background = UIColor(named: "FoundationBackground") {
-            tableView.backgroundColor = background
-        }
+        tableView.backgroundColor = .foundationBackground
     }
 
     override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {

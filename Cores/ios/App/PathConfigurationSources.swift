@@ -5,7 +5,7 @@ import HotwireNative
 /// (a cached copy applies at once, a fresh one when its request succeeds).
 enum PathConfigurationSources {
     static let bundledName = "ios_v1"
-    static let serverPath = "/configurations/ios_v1"
+    static let serverPath = "/configurations/ios_v1.json"
 
     static func make(rootURL: URL, bundle: Bundle = .main) -> [PathConfiguration.Source] {
         var sources: [PathConfiguration.Source] = []

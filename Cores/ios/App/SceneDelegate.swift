@@ -16,7 +16,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         if let accent = UIColor(named: "AccentColor") {
             window.tintColor = accent
         }
-        window.backgroundColor = UIColor(named: "FoundationBackground") ?? .systemBackground
+        window.backgroundColor = .foundationBackground
 
         let container = NavigationContainer(
             rootURL: AppRootURL.current,

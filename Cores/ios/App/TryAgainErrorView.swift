@@ -3,8 +3,10 @@ import SwiftUI
 
 /// Shown in place of a page that failed to load. "Try again" runs Hotwire's
 /// retry handler, which reloads the visit; nothing is retried automatically.
+/// Hotwire Native 1.3.0 reports failures as `HotwireNativeError` (HTTP, web or
+/// Turbo load errors), a `LocalizedError` whose description is shown below.
 struct TryAgainErrorView: ErrorPresentableView {
-    let error: Error
+    let error: HotwireNativeError
     let handler: ErrorPresenter.Handler?
 
     var body: some View {

@@ -6,6 +6,8 @@ import Foundation
 enum ApplicationDefinition {
     static let origin = URL(string: "https://firstdraft-core.invalid")!
     static let displayName = "First Draft"
+    /// Hotwire's application user-agent prefix, one per app.
+    static let userAgentPrefix = "FirstDraft;"
     static let bundleIdentifier = "invalid.firstdraft.firstdraft-core"
     static let isPlaceholderIdentity = true
     static let projectID = "00000000-0000-4000-8000-000000000000"

@@ -43,6 +43,7 @@ public enum AndroidApplicationRenderer {
             const val PROJECT_ID = \(AndroidText.kotlinString(definition.projectID))
             const val LOWERING_RELEASE = \(AndroidText.kotlinString(definition.release))
             const val PROJECTION_DIGEST = "\(digest.hex)"
+            const val USER_AGENT_PREFIX = \(AndroidText.kotlinString(UserAgentPrefix.make(name: definition.name, key: definition.key)))
 
             val THEME = InterfaceTheme.\(definition.interfaceTheme)
 
@@ -107,6 +108,12 @@ public enum AndroidApplicationRenderer {
             fun projectionDigestMatchesBuildConfig() {
                 assertEquals(ApplicationDefinition.PROJECTION_DIGEST, BuildConfig.PROJECTION_DIGEST)
                 assertTrue(Regex("[0-9a-f]{64}").matches(ApplicationDefinition.PROJECTION_DIGEST))
+            }
+
+            @Test
+            fun userAgentPrefixIsAnHttpTokenNamingThisApp() {
+                assertTrue(Regex("[A-Za-z0-9]+;").matches(ApplicationDefinition.USER_AGENT_PREFIX))
+                assertTrue(!ApplicationDefinition.USER_AGENT_PREFIX.contains("Hotwire Native"))
             }
 
             @Test

@@ -12,6 +12,8 @@ public struct IOSIdentity: Hashable, Sendable {
 
     public let bundle: BundleIdentity
     public let displayName: String
+    /// `UserAgentPrefix` of the display name (the key's when the name has no ASCII letter or digit).
+    public var userAgentPrefix: String { UserAgentPrefix.make(name: displayName, key: bundle.keyComponent) }
     /// `displayName`, `bundle.origin` and `bundle.bundleIdentifier` through `XcconfigEncoder`.
     public let encodedDisplayName: String
     public let encodedOrigin: String

@@ -331,8 +331,9 @@ enum RailsAccountRenderer {
         for f in a.fields {
             lines += [""] + RailsViewRenderer.input(f).map { "  " + $0 }
         }
-        lines += ["", "  <div class=\"actions\">", "    <%= form.button \"Save account\" %>", "  </div>", "<% end %>",
-                  "", "<p class=\"native-hidden\"><%= link_to \"Back\", account_path %></p>"]
+        // Cancel stays beside the submit in native requests too, like the scaffold forms (000).
+        lines += ["", "  <div class=\"actions\">", "    <%= form.button \"Save account\" %>",
+                  "    <%= link_to \"Cancel\", account_path, class: \"form-cancel\" %>", "  </div>", "<% end %>"]
         return RailsText.file(lines)
     }
 }

@@ -18,6 +18,9 @@ enum RailsApplicationRenderer {
             lines.append("")
         }
         lines.append("  get \"up\" => \"rails/health#show\", as: :rails_health_check")
+        // The footer's pages; no helpers, so an entity keyed "privacy" keeps its member helper.
+        lines.append("  get \"privacy\", to: \"legal#privacy\", as: nil")
+        lines.append("  get \"terms\", to: \"legal#terms\", as: nil")
         if app.hasAccount {
             lines += ["", "  # Sign-in, sign-up and sign-out are Rodauth routes (app/misc/rodauth_main.rb)."]
             lines.append(app.accountEditable ? "  resource :account, only: %i[show edit update]" : "  resource :account, only: %i[show]")
@@ -60,7 +63,9 @@ enum RailsApplicationRenderer {
         var lines = ["<nav class=\"site-navigation\" aria-label=\"Main\">", "  <ul>"]
         func item(_ e: NavigationEntry, indent: String) -> String {
             let route = RailsText.ruby(e.route)
-            return indent + "<li><%= link_to \(RailsText.ruby(e.label)), \(route), aria: { current: (\"page\" if current_page?(\(route))) } %></li>"
+            // The badge shows the count application code set for this entry's stable id, if any.
+            return indent + "<li><%= link_to \(RailsText.ruby(e.label)), \(route), aria: { current: (\"page\" if current_page?(\(route))) } %>"
+                + "<%= navigation_badge(\(RailsText.ruby(e.id))) %></li>"
         }
         var i = 0
         while i < entries.count {

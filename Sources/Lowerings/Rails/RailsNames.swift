@@ -16,7 +16,7 @@ enum RailsNames {
     /// Plural keys whose table or controller is already taken.
     static let reservedPluralKeys: Set<String> = [
         "accounts", "account_remember_keys", "ar_internal_metadata", "schema_migrations", "rodauth", "native",
-        "applications", "configurations_native",
+        "applications", "configurations_native", "legal",
     ]
 
     static func problems(in loaded: LoadedPlan) -> [Diagnostic] {

@@ -111,10 +111,10 @@ enum RailsViewRenderer {
         let title = "New " + e.name.lowercased()
         var lines = heading(RailsText.ruby(title), visible: RailsText.html(title))
         if let p = e.parent {
-            lines += ["<%= render \"form\", \(e.key): @\(e.key), url: \(p.key)_\(e.pluralKey)_path(@\(p.key)) %>", "",
+            lines += ["<%= render \"form\", \(e.key): @\(e.key), url: \(p.key)_\(e.pluralKey)_path(@\(p.key)), cancel: @\(p.key) %>", "",
                       "<p class=\"native-hidden\"><%= link_to \"Back\", @\(p.key) %></p>"]
         } else {
-            lines += ["<%= render \"form\", \(e.key): @\(e.key) %>", "",
+            lines += ["<%= render \"form\", \(e.key): @\(e.key), cancel: \(e.pluralKey)_path %>", "",
                       "<p class=\"native-hidden\"><%= link_to \(RailsText.ruby("All " + e.plural.lowercased())), \(e.pluralKey)_path %></p>"]
         }
         return RailsText.file(lines)
@@ -124,9 +124,9 @@ enum RailsViewRenderer {
         let title = "Edit " + e.name.lowercased()
         var lines = heading(RailsText.ruby(title), visible: RailsText.html(title))
         if e.parent != nil {
-            lines.append("<%= render \"form\", \(e.key): @\(e.key), url: \(e.key)_path(@\(e.key)) %>")
+            lines.append("<%= render \"form\", \(e.key): @\(e.key), url: \(e.key)_path(@\(e.key)), cancel: @\(e.key) %>")
         } else {
-            lines.append("<%= render \"form\", \(e.key): @\(e.key) %>")
+            lines.append("<%= render \"form\", \(e.key): @\(e.key), cancel: @\(e.key) %>")
         }
         lines += ["", "<p class=\"native-hidden\"><%= link_to \"Back\", @\(e.key) %></p>"]
         return RailsText.file(lines)
@@ -151,7 +151,9 @@ enum RailsViewRenderer {
         for f in e.formFields {
             lines += [""] + input(f).map { "  " + $0 }
         }
-        lines += ["", "  <div class=\"actions\">", "    <%= form.button %>", "  </div>", "<% end %>"]
+        // The Cancel link stays beside the submit in native requests too (000): it goes to the
+        // collection, the parent or the record, which may differ from dismissing the native modal.
+        lines += ["", "  <div class=\"actions\">", "    <%= form.button %>", "    <%= link_to \"Cancel\", cancel, class: \"form-cancel\" %>", "  </div>", "<% end %>"]
         return RailsText.file(lines)
     }
 

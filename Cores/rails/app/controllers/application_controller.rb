@@ -1,5 +1,5 @@
 class ApplicationController < ActionController::Base
-  helper_method :hotwire_native_app?
+  helper_method :hotwire_native_app?, :navigation_badges
 
   private
 
@@ -8,5 +8,12 @@ class ApplicationController < ActionController::Base
   # native switch does not depend on a gem's internal helper.
   def hotwire_native_app?
     request.user_agent.to_s.include?("Hotwire Native")
+  end
+
+  # Badge counts for navigation entries, by the entry's stable id (an entity's uuid, or
+  # "account-self:<subject uuid>"); empty unless application code sets one, for example in a
+  # before_action: navigation_badges["<uuid>"] = current_account.unread_messages.count
+  def navigation_badges
+    @navigation_badges ||= {}
   end
 end

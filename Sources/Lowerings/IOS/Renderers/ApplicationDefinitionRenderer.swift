@@ -12,6 +12,8 @@ enum ApplicationDefinitionRenderer {
         enum ApplicationDefinition {
             static let origin = URL(string: \(s(identity.bundle.origin)))!
             static let displayName = \(s(identity.displayName))
+            /// Put before Hotwire Native's user agent, so the server can tell this app's requests apart.
+            static let userAgentPrefix = \(s(identity.userAgentPrefix))
             static let bundleIdentifier = \(s(identity.bundle.bundleIdentifier))
             /// True while the app has no domain: the origin ends in .invalid and cannot be released.
             static let isPlaceholderIdentity = \(identity.bundle.isPlaceholder)

@@ -32,6 +32,7 @@ enum ApplicationTestsRenderer {
                 XCTAssertEqual(ApplicationDefinition.theme, .\(identity.theme.rawValue))
                 XCTAssertEqual(ApplicationDefinition.origin.absoluteString, \(s(identity.bundle.origin)))
                 XCTAssertEqual(ApplicationDefinition.displayName, \(s(identity.displayName)))
+                XCTAssertEqual(ApplicationDefinition.userAgentPrefix, \(s(identity.userAgentPrefix)))
                 XCTAssertEqual(ApplicationDefinition.bundleIdentifier, \(s(identity.bundle.bundleIdentifier)))
                 XCTAssertEqual(ApplicationDefinition.isPlaceholderIdentity, \(identity.bundle.isPlaceholder))
                 XCTAssertEqual(ApplicationDefinition.projectionDigest, \(s(identity.identityDigest)))

@@ -5,6 +5,8 @@ import Foundation
 enum ApplicationDefinition {
     static let origin = URL(string: "https://movies.example.com")!
     static let displayName = "Movie Catalog"
+    /// Put before Hotwire Native's user agent, so the server can tell this app's requests apart.
+    static let userAgentPrefix = "MovieCatalog;"
     static let bundleIdentifier = "com.example.movies.movie-catalog"
     /// True while the app has no domain: the origin ends in .invalid and cannot be released.
     static let isPlaceholderIdentity = false

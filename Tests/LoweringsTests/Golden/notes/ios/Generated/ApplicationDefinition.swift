@@ -5,6 +5,8 @@ import Foundation
 enum ApplicationDefinition {
     static let origin = URL(string: "https://notes.invalid")!
     static let displayName = "Notes"
+    /// Put before Hotwire Native's user agent, so the server can tell this app's requests apart.
+    static let userAgentPrefix = "Notes;"
     static let bundleIdentifier = "invalid.firstdraft.notes"
     /// True while the app has no domain: the origin ends in .invalid and cannot be released.
     static let isPlaceholderIdentity = true

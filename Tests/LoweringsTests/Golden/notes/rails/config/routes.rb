@@ -4,6 +4,8 @@ Rails.application.routes.draw do
   get "/configurations/ios_v1", to: "native/configurations#ios_v1", as: nil
 
   get "up" => "rails/health#show", as: :rails_health_check
+  get "privacy", to: "legal#privacy", as: nil
+  get "terms", to: "legal#terms", as: nil
 
   resources :notes
 

@@ -5,6 +5,8 @@ import Foundation
 enum ApplicationDefinition {
     static let origin = URL(string: "https://ops.42-studio.example")!
     static let displayName = "Studio Ops"
+    /// Put before Hotwire Native's user agent, so the server can tell this app's requests apart.
+    static let userAgentPrefix = "StudioOps;"
     static let bundleIdentifier = "example.42-studio.ops.studio-ops"
     /// True while the app has no domain: the origin ends in .invalid and cannot be released.
     static let isPlaceholderIdentity = false

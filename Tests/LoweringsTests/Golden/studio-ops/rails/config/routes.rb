@@ -5,6 +5,8 @@ Rails.application.routes.draw do
   get "/configurations/android_v1", to: "native/configurations#android_v1", as: nil
 
   get "up" => "rails/health#show", as: :rails_health_check
+  get "privacy", to: "legal#privacy", as: nil
+  get "terms", to: "legal#terms", as: nil
 
   # Sign-in, sign-up and sign-out are Rodauth routes (app/misc/rodauth_main.rb).
   resource :account, only: %i[show]

@@ -16,6 +16,7 @@ final class GeneratedApplicationTests: XCTestCase {
         XCTAssertEqual(ApplicationDefinition.theme, .automatic)
         XCTAssertEqual(ApplicationDefinition.origin.absoluteString, "https://movies.example.com")
         XCTAssertEqual(ApplicationDefinition.displayName, "Movie Catalog")
+        XCTAssertEqual(ApplicationDefinition.userAgentPrefix, "MovieCatalog;")
         XCTAssertEqual(ApplicationDefinition.bundleIdentifier, "com.example.movies.movie-catalog")
         XCTAssertEqual(ApplicationDefinition.isPlaceholderIdentity, false)
         XCTAssertEqual(ApplicationDefinition.projectionDigest, "8a3736b8bb798f988875eb67f75a078f66e2f5ca36bff752978940cf10d2c64c")
@@ -77,7 +78,7 @@ final class GeneratedApplicationTests: XCTestCase {
     }
 
     func testFormRoutesOpenAsModalsWithoutPullToRefresh() throws {
-        let forms: [String] = ["/movies/new", "/movies/1/edit", "/people/new", "/people/1/edit", "/reviews/new", "/reviews/1/edit", "/movies/1/reviews/new", "/watchlist_items/new", "/watchlist_items/1/edit", "/genres/new", "/genres/1/edit", "/account/edit"]
+        let forms: [String] = ["/movies/new", "/movies/1/edit", "/people/new", "/people/1/edit", "/reviews/1/edit", "/movies/1/reviews/new", "/watchlist_items/new", "/watchlist_items/1/edit", "/genres/new", "/genres/1/edit", "/account/edit"]
         for path in forms + forms.map({ $0 + "?return_to=%2F" }) {
             let properties = try self.properties(for: path)
             XCTAssertEqual(properties["context"] as? String, "modal", path)
@@ -87,7 +88,7 @@ final class GeneratedApplicationTests: XCTestCase {
     }
 
     func testNeighboursOfFormRoutesArePushed() throws {
-        let neighbours: [String] = ["/movies/newest", "/movies/1/editest", "/people/newest", "/people/1/editest", "/reviews/newest", "/reviews/1/editest", "/movies/1/reviews/newest", "/watchlist_items/newest", "/watchlist_items/1/editest", "/genres/newest", "/genres/1/editest", "/account/editest"]
+        let neighbours: [String] = ["/movies/newest", "/movies/1/editest", "/people/newest", "/people/1/editest", "/reviews/1/editest", "/movies/1/reviews/newest", "/watchlist_items/newest", "/watchlist_items/1/editest", "/genres/newest", "/genres/1/editest", "/account/editest", "/reviews/new"]
         for path in neighbours {
             let properties = try self.properties(for: path)
             XCTAssertEqual(properties["context"] as? String, "default", path)

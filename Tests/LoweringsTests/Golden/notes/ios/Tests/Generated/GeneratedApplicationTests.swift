@@ -16,6 +16,7 @@ final class GeneratedApplicationTests: XCTestCase {
         XCTAssertEqual(ApplicationDefinition.theme, .light)
         XCTAssertEqual(ApplicationDefinition.origin.absoluteString, "https://notes.invalid")
         XCTAssertEqual(ApplicationDefinition.displayName, "Notes")
+        XCTAssertEqual(ApplicationDefinition.userAgentPrefix, "Notes;")
         XCTAssertEqual(ApplicationDefinition.bundleIdentifier, "invalid.firstdraft.notes")
         XCTAssertEqual(ApplicationDefinition.isPlaceholderIdentity, true)
         XCTAssertEqual(ApplicationDefinition.projectionDigest, "d653689ade5d06732ddf186570fcebd73030fdc7c5d99927fd1c40b9f4ea038d")

@@ -16,6 +16,7 @@ final class GeneratedApplicationTests: XCTestCase {
         XCTAssertEqual(ApplicationDefinition.theme, .dark)
         XCTAssertEqual(ApplicationDefinition.origin.absoluteString, "https://ops.42-studio.example")
         XCTAssertEqual(ApplicationDefinition.displayName, "Studio Ops")
+        XCTAssertEqual(ApplicationDefinition.userAgentPrefix, "StudioOps;")
         XCTAssertEqual(ApplicationDefinition.bundleIdentifier, "example.42-studio.ops.studio-ops")
         XCTAssertEqual(ApplicationDefinition.isPlaceholderIdentity, false)
         XCTAssertEqual(ApplicationDefinition.projectionDigest, "30fef79bc76b9131903e4f3e1769c7f43d530f9acc2561f43958425ee6c3415c")
@@ -86,7 +87,7 @@ final class GeneratedApplicationTests: XCTestCase {
     }
 
     func testFormRoutesOpenAsModalsWithoutPullToRefresh() throws {
-        let forms: [String] = ["/projects/new", "/projects/1/edit", "/tasks/new", "/tasks/1/edit", "/projects/1/tasks/new", "/clients/new", "/clients/1/edit", "/invoices/new", "/invoices/1/edit", "/meetings/new", "/meetings/1/edit", "/reports/new", "/reports/1/edit"]
+        let forms: [String] = ["/projects/new", "/projects/1/edit", "/tasks/1/edit", "/projects/1/tasks/new", "/clients/new", "/clients/1/edit", "/invoices/new", "/invoices/1/edit", "/meetings/new", "/meetings/1/edit", "/reports/new", "/reports/1/edit"]
         for path in forms + forms.map({ $0 + "?return_to=%2F" }) {
             let properties = try self.properties(for: path)
             XCTAssertEqual(properties["context"] as? String, "modal", path)
@@ -96,7 +97,7 @@ final class GeneratedApplicationTests: XCTestCase {
     }
 
     func testNeighboursOfFormRoutesArePushed() throws {
-        let neighbours: [String] = ["/projects/newest", "/projects/1/editest", "/tasks/newest", "/tasks/1/editest", "/projects/1/tasks/newest", "/clients/newest", "/clients/1/editest", "/invoices/newest", "/invoices/1/editest", "/meetings/newest", "/meetings/1/editest", "/reports/newest", "/reports/1/editest"]
+        let neighbours: [String] = ["/projects/newest", "/projects/1/editest", "/tasks/1/editest", "/projects/1/tasks/newest", "/clients/newest", "/clients/1/editest", "/invoices/newest", "/invoices/1/editest", "/meetings/newest", "/meetings/1/editest", "/reports/newest", "/reports/1/editest", "/tasks/new"]
         for path in neighbours {
             let properties = try self.properties(for: path)
             XCTAssertEqual(properties["context"] as? String, "default", path)

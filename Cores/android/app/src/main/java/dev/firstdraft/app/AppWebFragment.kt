@@ -3,35 +3,47 @@ package dev.firstdraft.app
 import android.os.Bundle
 import android.view.View
 import android.webkit.CookieManager
-import android.widget.Button
-import android.widget.TextView
+import androidx.core.view.ViewCompat
+import androidx.core.view.WindowInsetsCompat
+import androidx.core.view.updatePadding
 import dev.hotwire.core.turbo.errors.VisitError
 import dev.hotwire.navigation.activities.HotwireActivity
 import dev.hotwire.navigation.destinations.HotwireDestinationDeepLink
 import dev.hotwire.navigation.fragments.HotwireWebFragment
 
 /**
- * Core's web destination. A failed load shows a Try again button that calls
- * Hotwire's public refresh; nothing is retried automatically. A page whose
- * rule sets `reset_navigation: true` restarts every navigator at its root.
+ * Core's web destination. Its toolbar icon is named Back or Close; a full-screen
+ * modal keeps its content above the navigation bar that the hidden tab bar no
+ * longer covers; a failed load shows a Try again button that calls Hotwire's
+ * public refresh. A page whose rule sets `reset_navigation: true` flushes the
+ * WebView cookies and restarts every navigator at its root.
  */
 @HotwireDestinationDeepLink(uri = "hotwire://fragment/web")
 class AppWebFragment : HotwireWebFragment() {
     override fun onViewCreated(view: View, savedInstanceState: Bundle?) {
+        // Hotwire installs the toolbar's Back or Close icon in here.
         super.onViewCreated(view, savedInstanceState)
+        toolbarForNavigation()?.describeNavigationIcon(isModal)
+        if (isModal) reserveRemainingBottomInset(view)
+
         if (pathProperties[RESET_NAVIGATION] == true) {
             CookieManager.getInstance().flush()
             (requireActivity() as HotwireActivity).delegate.resetNavigators()
         }
     }
 
-    override fun createErrorView(error: VisitError): View {
-        val errorView = layoutInflater.inflate(R.layout.error_try_again, null)
-        errorView.findViewById<TextView>(R.id.error_message).text = getString(R.string.core_error_message)
-        errorView.findViewById<Button>(R.id.error_try_again).setOnClickListener {
-            refresh(displayProgress = true)
+    override fun createErrorView(error: VisitError): View = tryAgainView(layoutInflater, this)
+
+    private fun reserveRemainingBottomInset(view: View) {
+        ViewCompat.setOnApplyWindowInsetsListener(view) { modalView, insets ->
+            val bottom = InsetPolicy.modalBottom(
+                keyboardVisible = insets.isVisible(WindowInsetsCompat.Type.ime()),
+                remainingSystemBottom = insets.getInsets(WindowInsetsCompat.Type.systemBars()).bottom,
+            )
+            modalView.updatePadding(bottom = bottom)
+            insets.inset(0, 0, 0, bottom)
         }
-        return errorView
+        ViewCompat.requestApplyInsets(view)
     }
 
     private companion object {

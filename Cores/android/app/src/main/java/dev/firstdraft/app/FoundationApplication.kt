@@ -7,20 +7,20 @@ import dev.hotwire.core.config.Hotwire
 import dev.hotwire.core.turbo.config.PathConfiguration
 import dev.hotwire.navigation.config.defaultFragmentDestination
 import dev.hotwire.navigation.config.registerFragmentDestinations
-import dev.hotwire.navigation.fragments.HotwireWebBottomSheetFragment
 
 class FoundationApplication : Application() {
     override fun onCreate() {
         super.onCreate()
         AppCompatDelegate.setDefaultNightMode(ApplicationDefinition.THEME.nightMode)
 
-        Hotwire.config.applicationUserAgentPrefix = "FoundationApp;"
+        // Read when each WebView is created, so it is set before any navigator exists.
+        Hotwire.config.applicationUserAgentPrefix = ApplicationDefinition.USER_AGENT_PREFIX
         Hotwire.config.webViewDebuggingEnabled = BuildConfig.DEBUG
 
         Hotwire.defaultFragmentDestination = AppWebFragment::class
         Hotwire.registerFragmentDestinations(
             AppWebFragment::class,
-            HotwireWebBottomSheetFragment::class,
+            AppWebBottomSheetFragment::class,
             MoreFragment::class,
         )
 
@@ -34,6 +34,6 @@ class FoundationApplication : Application() {
 
     companion object {
         const val PATH_CONFIGURATION_ASSET = "json/android_v1.json"
-        const val PATH_CONFIGURATION_SERVER_PATH = "/configurations/android_v1"
+        const val PATH_CONFIGURATION_SERVER_PATH = "/configurations/android_v1.json"
     }
 }

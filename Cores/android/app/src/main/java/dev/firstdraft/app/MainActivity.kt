@@ -1,5 +1,6 @@
 package dev.firstdraft.app
 
+import android.os.Build
 import android.os.Bundle
 import android.view.View
 import androidx.activity.enableEdgeToEdge
@@ -32,20 +33,27 @@ class MainActivity : HotwireActivity() {
 
     override fun onCreate(savedInstanceState: Bundle?) {
         // The root must be known before HotwireActivity asks for the navigator configurations.
-        rootUrl = AppRootUrl.resolve(
-            extra = intent.getStringExtra(AppRootUrl.EXTRA),
-            debug = BuildConfig.DEBUG,
-            compiledOrigin = BuildConfig.APP_ORIGIN,
-        )
+        val extra = intent.getStringExtra(AppRootUrl.EXTRA)
+        rootUrl = AppRootUrl.resolve(extra = extra, debug = BuildConfig.DEBUG, compiledOrigin = BuildConfig.APP_ORIGIN)
+        val tunnelOrigin = CodespacesTunnel.origin(extra, BuildConfig.DEBUG)
+        if (BuildConfig.DEBUG) {
+            // Each navigator creates its WebView when its host fragment is created, which can
+            // happen inside super.onCreate when fragments are restored, so this comes first.
+            Hotwire.config.makeCustomWebView = { context -> AppWebView(context, tunnelOrigin) }
+        }
         enableEdgeToEdge()
         super.onCreate(savedInstanceState)
         setContentView(R.layout.activity_main)
 
+        val remoteFileUrl = rootUrl + FoundationApplication.PATH_CONFIGURATION_SERVER_PATH
         Hotwire.loadPathConfiguration(
             context = this,
             location = PathConfiguration.Location(
                 assetFilePath = FoundationApplication.PATH_CONFIGURATION_ASSET,
-                remoteFileUrl = rootUrl + FoundationApplication.PATH_CONFIGURATION_SERVER_PATH,
+                remoteFileUrl = remoteFileUrl,
+            ),
+            options = PathConfiguration.LoaderOptions(
+                httpHeaders = CodespacesTunnel.headersFor(remoteFileUrl, tunnelOrigin),
             ),
         )
 
@@ -95,16 +103,21 @@ class MainActivity : HotwireActivity() {
         }
     }
 
-    /** The root owns side cutouts and keyboard space; Hotwire owns the toolbar inset. */
+    /** The root's share of the window insets; see [InsetPolicy]. */
     private fun applyRootInsets() {
         val root = findViewById<View>(R.id.main_root)
         ViewCompat.setOnApplyWindowInsetsListener(root) { view, insets ->
-            val bars = insets.getInsets(WindowInsetsCompat.Type.systemBars() or WindowInsetsCompat.Type.displayCutout())
-            val ime = insets.getInsets(WindowInsetsCompat.Type.ime())
-            // Visible Material tabs pad themselves for the navigation bar.
-            val bottom = if (layout == TabLayout.Single) maxOf(bars.bottom, ime.bottom) else ime.bottom
-            view.setPadding(bars.left, 0, bars.right, bottom)
-            insets
+            val outer = insets.getInsets(WindowInsetsCompat.Type.systemBars() or WindowInsetsCompat.Type.displayCutout())
+            val reserved = InsetPolicy.root(
+                singleDestination = layout == TabLayout.Single,
+                left = outer.left,
+                right = outer.right,
+                systemBottom = outer.bottom,
+                imeBottom = insets.getInsets(WindowInsetsCompat.Type.ime()).bottom,
+                keyboardVisibilityFromInsets = Build.VERSION.SDK_INT < Build.VERSION_CODES.R,
+            )
+            view.setPadding(reserved.left, 0, reserved.right, reserved.bottom)
+            insets.inset(reserved.left, 0, reserved.right, reserved.consumedBottom)
         }
     }
 

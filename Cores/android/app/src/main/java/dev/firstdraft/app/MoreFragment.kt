@@ -21,6 +21,7 @@ class MoreFragment : HotwireFragment() {
 
     override fun onViewCreated(view: View, savedInstanceState: Bundle?) {
         super.onViewCreated(view, savedInstanceState)
+        toolbarForNavigation()?.describeNavigationIcon(isModal)
         val activity = requireActivity() as MainActivity
         val entries = activity.overflowEntries()
         val list = view.findViewById<ListView>(R.id.more_list)

@@ -10,6 +10,7 @@ object ApplicationDefinition {
     const val PROJECT_ID = "7e5356ce-af61-57e3-98e6-8718d46fd9ec"
     const val LOWERING_RELEASE = "android-application-2026-09"
     const val PROJECTION_DIGEST = "e581fe2183b02f703f8b99907e73b84ba91c45c7ed8151c8de1f81929f1a8332"
+    const val USER_AGENT_PREFIX = "MovieCatalog;"
 
     val THEME = InterfaceTheme.AUTOMATIC
 

@@ -10,6 +10,7 @@ object ApplicationDefinition {
     const val PROJECT_ID = "ab7d85fe-6310-51db-a0db-fabfbc3e2ef1"
     const val LOWERING_RELEASE = "android-application-2026-09"
     const val PROJECTION_DIGEST = "e686e050117dc43261eb25c5f1cb78950797c773d723ee0141b94be3a5213ad0"
+    const val USER_AGENT_PREFIX = "StudioOps;"
 
     val THEME = InterfaceTheme.DARK
 
