@@ -5,10 +5,10 @@ public enum CorePins {
         name: "rails", digest: "ebd3025be7828523e8f2ac022c9adf732a3664076340ebc92f36389b2f92d3cc",
         revision: "rails-core-2026-08.3", mount: "", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
-        name: "ios", digest: "ebef2f749c59fa83b20915017a026e5636105fe207408786a75d72618852f001",
+        name: "ios", digest: "acd4af8814339d308d581b2145ef6594df3dac8c79bd64b6e0412e53a5e31b82",
         revision: "ios-core-2026-08.3", mount: "ios", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
-        name: "android", digest: "472a491fe798bcd07a336cb02d71034064ae8304ceacbe6a7563d80d4ed483b1",
+        name: "android", digest: "52c1a3facb5f11d39b1dbaab1a5154f5e5d394afb40b7b04959697c88e1fd1c2",
         revision: "android-core-2026-09.3", mount: "android", seams: CoreCatalog.androidSeams)
 
     public static let all = [rails, ios, android]

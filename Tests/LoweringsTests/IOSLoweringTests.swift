@@ -26,7 +26,7 @@ final class IOSLoweringTests: XCTestCase {
             let lowering = try IOSTest.lower(object)
             XCTAssertEqual(lowering.status, .declined)
             XCTAssertEqual(lowering.platform, "ios")
-            XCTAssertEqual(lowering.release, "ios-application-2026-08")
+            XCTAssertEqual(lowering.release, "ios-application-2026-11")
             XCTAssertTrue(lowering.tasks.isEmpty)
             XCTAssertTrue(lowering.gaps.isEmpty)
             XCTAssertTrue(lowering.diagnostics.isEmpty)
@@ -289,9 +289,10 @@ final class IOSLoweringTests: XCTestCase {
         let keys = IOSTest.keys(IOSLowering.lower(try IOSTest.fixture("notes.plan.json")))
         XCTAssertEqual(keys.count, 9)
         XCTAssertEqual(Set(keys.values).count, 9)
-        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "cd4ebbf459724abada70d7e1904604775802b3624b4ad9485bdd772b2557351e")
-        // Moved in ios-core-2026-08.3: the projection names the non-routes it pushes (pushed_lookalikes).
-        XCTAssertEqual(keys["ios.path_configuration"]?.hex, "e7bb07aaed771d40ddc915010e005b03e89c1354c8eca6b52d92fb0b53ed9be0")
-        XCTAssertEqual(keys["ios.accent_color"]?.hex, "5fe2124566e75a821f897b69b987c2d813de71b99d9444ca868a5379001632ec")
+        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "58edcbdec1c5c7db1eb208397385c2719b4094eaab9a825d0977068ee15686a7")
+        // All moved with release ios-application-2026-11 (the definition gained userAgentPrefix, the path
+        // configuration follows the routes Rails draws); path_configuration also reads pushed_lookalikes.
+        XCTAssertEqual(keys["ios.path_configuration"]?.hex, "11ef42c791baee4b008f3e235979a018a6111c4d2e12c6db864a0594c91dc37e")
+        XCTAssertEqual(keys["ios.accent_color"]?.hex, "19d956d39800bb667cfefead2b9ad83ffc90104416bb49a8eec6722050646f20")
     }
 }

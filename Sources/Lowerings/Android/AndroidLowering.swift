@@ -1,7 +1,7 @@
 import Cache
 import Tasks
 
-/// The Android client, release `android-application-2026-09`.
+/// The Android client, release `android-application-2026-11`.
 ///
 /// Declined (no `native.android`): no task, no Core. Requested but not lowerable (an identity
 /// problem, or no navigation entry): omitted with positioned diagnostics and a
@@ -9,7 +9,7 @@ import Tasks
 /// seam except the launcher foreground (wired in with the monogram), each reading only the
 /// projections named in its inputs.
 public enum AndroidLowering {
-    public static let release = "android-application-2026-09"
+    public static let release = "android-application-2026-11"
     public static let platform = "android"
     public static let mount = "android"
     static let clientPointer = "/application/native/android"

@@ -58,7 +58,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case fieldToNotAllowed = "plan.field.to_not_allowed"
     case fieldToUnknownEntity = "plan.field.to_unknown_entity"
 
-    // MARK: iOS lowering (ios-application-2026-08)
+    // MARK: iOS lowering (ios-application-2026-11)
     case iosKeyTooLong = "ios.identity.key_too_long"
     case iosKeyNotDNSLabel = "ios.identity.key_not_dns_label"
     case iosDomainTooLong = "ios.identity.domain_too_long"
@@ -69,7 +69,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case iosDisplayNameTrailingBackslash = "ios.display_name.trailing_backslash"
     case iosNavigationNoEntry = "ios.navigation.no_entry"
 
-    // MARK: Android lowering (android-application-2026-09)
+    // MARK: Android lowering (android-application-2026-11)
     case androidIdentityDomainInvalid = "android.identity.domain_invalid"
     case androidIdentityInvalidSegment = "android.identity.invalid_segment"
     case androidIdentityTooLong = "android.identity.too_long"

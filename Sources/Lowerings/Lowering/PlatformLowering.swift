@@ -14,7 +14,7 @@ public struct PlatformLowering: Sendable {
 
     public var platform: String
     public var status: Status
-    /// The lowering release (`ios-application-2026-08`, …).
+    /// The lowering release (`ios-application-2026-11`, …).
     public var release: String
     /// Where the tree is mounted in the output (`ios`, `android`, or "" for the root).
     public var mount: String
