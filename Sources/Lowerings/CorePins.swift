@@ -2,8 +2,8 @@
 /// `CorePinTests` fails when a Core's source no longer packs to its pin.
 public enum CorePins {
     public static let rails = CorePin(
-        name: "rails", digest: "5a3c8b3ec018df4aa6136c3273dcd80ba36677f9ba95bad6e21df3e1cdf24ab2",
-        revision: "rails-core-2026-08.2", mount: "", seams: CoreCatalog.railsSeams)
+        name: "rails", digest: "e86ff1f15ae95830c6854b1869fa279dceb6ebe2b5a15010e1fb1ee55d35198b",
+        revision: "rails-core-2026-08.3", mount: "", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
         name: "ios", digest: "fb227bdfddcd92435e46f82b4d6e0d8b808b289fa5352f04cdc12e11899f5cd2",
         revision: "ios-core-2026-08.2", mount: "ios", seams: CoreCatalog.iosSeams)
