@@ -88,15 +88,46 @@ final class GeneratedWorkflowTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(blocks, 16, "every workflow has run blocks")
     }
 
-    /// Each `run:` step of a workflow, read through Ruby's YAML parser (the workflow as GitHub sees it).
-    static func runSteps(_ file: URL, ruby: ExternalTool) throws -> [(name: String, run: String)] {
+    /// In `ios.yml` and `android.yml`, the native tests run in the job that builds and uploads the
+    /// artifact, which runs only when the digest job found no reusable ancestor build: a reused build
+    /// skips its tests too, and nothing else depends on that condition.
+    func testNativeTestsAreSkippedExactlyWhenTheBuildIsReused() throws {
+        let ruby = try ExternalTool.find("ruby")
+        var checked = 0
+        for (example, files) in try workflows() {
+            for file in files where file.lastPathComponent != "rails.yml" {
+                let jobs = try XCTUnwrap(Self.workflow(file, ruby: ruby)["jobs"] as? [String: [String: Any]])
+                let testJobs = jobs.filter { _, job in
+                    ((job["steps"] as? [[String: Any]]) ?? []).contains { step in
+                        let run = step["run"] as? String ?? ""
+                        return run.contains("xcodebuild test") || run.contains("testDebugUnitTest")
+                    }
+                }
+                let uploadJobs = jobs.filter { _, job in
+                    ((job["steps"] as? [[String: Any]]) ?? []).contains { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true }
+                }
+                XCTAssertEqual(testJobs.keys.sorted(), ["build"], "\(example) \(file.lastPathComponent)")
+                XCTAssertEqual(uploadJobs.keys.sorted(), ["build"], "\(example) \(file.lastPathComponent)")
+                XCTAssertEqual(jobs["build"]?["if"] as? String, "needs.digest.outputs.reuse != 'true'")
+                XCTAssertEqual(jobs["build"]?["needs"] as? String, "digest")
+                XCTAssertEqual(jobs.keys.sorted(), ["build", "digest"])
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 5)
+    }
+
+    /// A workflow file as GitHub reads it, through Ruby's YAML parser.
+    static func workflow(_ file: URL, ruby: ExternalTool) throws -> [String: Any] {
         let script = "require 'yaml'; require 'json'; puts JSON.generate(YAML.safe_load(File.read(ARGV[0])))"
         let r = try ruby.run(["-e", script, file.path])
-        guard r.status == 0, let workflow = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any],
-              let jobs = workflow["jobs"] as? [String: Any] else {
-            XCTFail("\(file.lastPathComponent) is not a workflow YAML:\n\(r.err)")
-            return []
-        }
+        XCTAssertEqual(r.status, 0, "\(file.lastPathComponent) is not YAML:\n\(r.err)")
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    }
+
+    /// Each `run:` step of a workflow.
+    static func runSteps(_ file: URL, ruby: ExternalTool) throws -> [(name: String, run: String)] {
+        let jobs = try XCTUnwrap(workflow(file, ruby: ruby)["jobs"] as? [String: Any], "\(file.lastPathComponent) has no jobs")
         var steps: [(String, String)] = []
         for (_, job) in jobs.sorted(by: { $0.key < $1.key }) {
             for step in ((job as? [String: Any])?["steps"] as? [[String: Any]]) ?? [] {

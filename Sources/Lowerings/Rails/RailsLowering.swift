@@ -1,7 +1,8 @@
 import Cache
 import Tasks
 
-/// The Rails application, mounted at the output root (release `rails-application-2026-09`).
+/// The Rails application, mounted at the output root (release `rails-application-2026-11`: the
+/// server sends the clients' bundled path configuration, pinned workflows, `rails.yml`).
 ///
 /// One file task per generated file. Each task's inputs are the digests of exactly the projections
 /// its renderer reads: `entity:<key>` for an entity's files, `rails.routes`, `navigation`, the
@@ -9,7 +10,7 @@ import Tasks
 /// no copy of the native path configurations: its controller sends the file bundled in each client
 /// tree (`ios/`, `android/`), so no Rails task depends on a native task.
 public enum RailsLowering {
-    public static let release = "rails-application-2026-09"
+    public static let release = "rails-application-2026-11"
 
     public static func lower(_ loaded: LoadedPlan) -> PlatformLowering {
         let native = loaded.plan.application.native
@@ -17,7 +18,7 @@ public enum RailsLowering {
     }
 
     /// Lowers for the native clients that were actually emitted: a selected client its own lowering
-    /// omitted gets no route, copy or guide here, so no task depends on a task that does not exist.
+    /// omitted gets no route, action, guide or workflow here.
     public static func lower(_ loaded: LoadedPlan, emittedClients: Set<String>) -> PlatformLowering {
         let plan = loaded.plan
         let diagnostics = RailsNames.problems(in: loaded)
