@@ -81,6 +81,8 @@ public enum CoreCatalog {
         ),
         CoreSeam(path: "app/views/accounts/{view}.html.erb", owner: "rails.account_views", origin: .adds),
         CoreSeam(path: "app/views/rodauth/{view}.html.erb", owner: "rails.account_rodauth_views", origin: .adds),
+        // CI of the Rails app, always.
+        CoreSeam(path: ".github/workflows/rails.yml", owner: "rails.rails_workflow", origin: .adds),
         // Native clients, when selected.
         CoreSeam(
             path: "app/controllers/native/configurations_controller.rb",
@@ -90,8 +92,6 @@ public enum CoreCatalog {
             path: "spec/requests/native/configurations_spec.rb",
             owner: "rails.native_configurations_spec", origin: .adds
         ),
-        CoreSeam(path: "config/native/ios_v1.json", owner: "rails.native_ios_configuration", origin: .adds),
-        CoreSeam(path: "config/native/android_v1.json", owner: "rails.native_android_configuration", origin: .adds),
         CoreSeam(
             path: "app/controllers/native/sessions_controller.rb",
             owner: "rails.native_session_controller", origin: .adds

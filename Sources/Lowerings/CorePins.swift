@@ -2,7 +2,7 @@
 /// `CorePinTests` fails when a Core's source no longer packs to its pin.
 public enum CorePins {
     public static let rails = CorePin(
-        name: "rails", digest: "ebd3025be7828523e8f2ac022c9adf732a3664076340ebc92f36389b2f92d3cc",
+        name: "rails", digest: "cf7f1e3717b8e0201aa19ebef1691840d99ae8dbf82440f0ebd42627e94e91a0",
         revision: "rails-core-2026-08.3", mount: "", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
         name: "ios", digest: "acd4af8814339d308d581b2145ef6594df3dac8c79bd64b6e0412e53a5e31b82",

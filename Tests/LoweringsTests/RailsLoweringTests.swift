@@ -126,7 +126,7 @@ final class RailsLoweringTests: XCTestCase {
         XCTAssertFalse(routes.contains("android"))
         let controller = String(decoding: files["app/controllers/native/configurations_controller.rb"]!, as: UTF8.self)
         XCTAssertFalse(controller.contains("android"))
-        for path in ["config/native/android_v1.json", "bin/android", "ANDROID_PREVIEW.md", ".github/workflows/android.yml",
+        for path in ["bin/android", "ANDROID_PREVIEW.md", ".github/workflows/android.yml",
                      "app/controllers/native/sessions_controller.rb", "app/misc/rodauth_main.rb"] {
             XCTAssertNil(files[path], path)
         }
@@ -137,25 +137,44 @@ final class RailsLoweringTests: XCTestCase {
     func testNoNativeClientMeansNoNativeFiles() throws {
         let lowering = RailsLowering.lower(try RailsHarness.edited(movies) { JSONEdit.set($0, "/application/native", [String: Any]()) })
         let paths = Set(lowering.tasks.map(\.path))
-        XCTAssertFalse(paths.contains { $0.contains("native") || $0.hasPrefix("bin/") || $0.hasPrefix(".github/") || $0.hasSuffix("_PREVIEW.md") }, "\(paths.sorted())")
+        XCTAssertFalse(paths.contains { $0.contains("native") || $0.hasPrefix("bin/") || $0.hasSuffix("_PREVIEW.md") }, "\(paths.sorted())")
+        XCTAssertEqual(paths.filter { $0.hasPrefix(".github/") }, [".github/workflows/rails.yml"], "the Rails workflow alone")
         let main = String(decoding: try RailsHarness.files(lowering)["app/misc/rodauth_main.rb"]!, as: UTF8.self)
         XCTAssertFalse(main.contains("native-session-changed"))
     }
 
-    func testServedCopyIsTheDependencyByteForByte() throws {
-        let lowering = try lowered(movies)
-        for client in ["ios", "android"] {
-            let task = try XCTUnwrap(lowering.tasks.first { $0.path == "config/native/\(client)_v1.json" })
-            XCTAssertEqual(task.dependencies, ["\(client)_path_configuration": "\(client).path_configuration"])
-            let bytes: [UInt8] = [0x7B, 0x7D, 0x0A, 0xE2, 0x82, 0xAC]
-            XCTAssertEqual(try task.render(RenderContext(taskID: task.id, dependencyOutputs: ["\(client)_path_configuration": bytes])), bytes)
+    /// The server keeps no copy of a path configuration: no Rails task reads a native task's output,
+    /// and the controller names the file each client bundles (the `*.path_configuration` seam, mounted).
+    func testTheServerSendsTheBundledFileAndKeepsNoCopy() throws {
+        for fixture in Fixture.names {
+            let lowering = try lowered(fixture)
+            XCTAssertEqual(lowering.tasks.filter { !$0.dependencies.isEmpty }.map(\.id), [], fixture)
+            XCTAssertFalse(lowering.tasks.contains { $0.path.hasPrefix("config/native/") }, fixture)
         }
+        XCTAssertEqual(RailsNativeRenderer.bundledPath("ios"), "ios/Resources/ios_v1.json")
+        XCTAssertEqual(RailsNativeRenderer.bundledPath("android"), "android/app/src/main/assets/json/android_v1.json")
     }
 
-    func testANativeClientItsOwnLoweringOmittedGetsNoDependentTask() throws {
+    func testANativeClientItsOwnLoweringOmittedGetsNoRouteActionOrGuide() throws {
         let lowering = RailsLowering.lower(try RailsHarness.loadedFixture(movies), emittedClients: ["ios"])
-        XCTAssertFalse(lowering.tasks.contains { $0.dependencies.values.contains("android.path_configuration") })
-        XCTAssertTrue(lowering.tasks.contains { $0.dependencies.values.contains("ios.path_configuration") })
+        let paths = Set(lowering.tasks.map(\.path))
+        XCTAssertTrue(paths.isSuperset(of: ["bin/ios", "IOS_PREVIEW.md", ".github/workflows/ios.yml"]))
+        XCTAssertTrue(paths.isDisjoint(with: ["bin/android", "ANDROID_PREVIEW.md", ".github/workflows/android.yml"]))
+        let files = try RailsHarness.files(lowering)
+        let controller = String(decoding: try XCTUnwrap(files["app/controllers/native/configurations_controller.rb"]), as: UTF8.self)
+        XCTAssertFalse(controller.contains("android"))
+    }
+
+    /// The request spec fails, never skips, when the bundled file is missing.
+    func testTheConfigurationSpecNeverSkips() throws {
+        for fixture in Fixture.names {
+            let spec = String(decoding: try XCTUnwrap(RailsHarness.files(try lowered(fixture))["spec/requests/native/configurations_spec.rb"]),
+                              as: UTF8.self)
+            let statements = spec.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("#") }
+            for call in ["skip", "pending", "xit", "xdescribe"] {
+                XCTAssertFalse(statements.contains { $0 == call || $0.hasPrefix(call + " ") || $0.hasPrefix(call + "(") }, "\(fixture): \(call)")
+            }
+        }
     }
 
     func testNativeAccountPiecesAndGuestRedirects() throws {

@@ -53,17 +53,19 @@ final class RailsRubyToolTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked["yaml"] ?? 0, 4)
     }
 
-    /// `bin/ios digest`, the workflow's shell pipeline and `TreeDigest` agree on one tree.
+    /// `bin/ios digest`, the workflow's shell pipeline and `TreeDigest` agree on one tree that git
+    /// tracks, and both leave out files the tree's `.gitignore` excludes.
     func testBinDigestAgreesWithTheWorkflowPipelineAndTreeDigest() throws {
         let ruby = try Self.tool("ruby")
         let bash = try Self.tool("bash")
+        let git = try Self.tool("git")
         let lowering = RailsLowering.lower(try RailsHarness.loadedFixture("movie-catalog.plan.json"))
         let files = try RailsHarness.files(lowering)
         let root = workspace.appendingPathComponent("app")
         let tree: [(String, String, Bool)] = [
             ("project.yml", "name: FoundationApp\n", false), ("App/Main.swift", "print(1)\n", false),
             ("scripts/run", "#!/bin/sh\n", true), (".hidden/a b.txt", "x", false), ("Z.txt", "z", false),
-            ("FOUNDATION_PROVENANCE.json", "{}", false),
+            ("FOUNDATION_PROVENANCE.json", "{}", false), (".gitignore", "build/\n", false),
         ]
         for client in ["ios", "android"] {
             for (path, text, executable) in tree {
@@ -75,22 +77,34 @@ final class RailsRubyToolTests: XCTestCase {
             let bin = root.appendingPathComponent("bin/\(client)")
             try FileManager.default.createDirectory(at: bin.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(files["bin/\(client)"]!).write(to: bin)
-            let fromBin = try ToolProcess.run(ruby, [bin.path, "digest"])
+        }
+        for args in [["init", "-q"], ["add", "-A"]] {
+            XCTAssertEqual(try ToolProcess.run(git, ["-C", root.path] + args).status, 0)
+        }
+        for client in ["ios", "android"] {
+            let expected = try TreeDigest.digest(ofDirectory: root.appendingPathComponent(client).path).hex
+            // Build output the tree's .gitignore excludes: neither digest may see it.
+            let ignored = root.appendingPathComponent(client).appendingPathComponent("build/output.bin")
+            try FileManager.default.createDirectory(at: ignored.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("built".utf8).write(to: ignored)
+
+            let fromBin = try ToolProcess.run(ruby, [root.appendingPathComponent("bin/\(client)").path, "digest"])
             XCTAssertEqual(fromBin.status, 0, fromBin.output)
 
             // The digest step of the generated workflow, run as written.
             let workflow = String(decoding: files[".github/workflows/\(client).yml"]!, as: UTF8.self)
             let lines = workflow.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let start = try XCTUnwrap(lines.firstIndex { $0.contains("digest=$(cd \(client)") })
-            let end = try XCTUnwrap(lines[start...].firstIndex { $0.contains("sha256sum | cut -d' ' -f1)") })
+            let end = try XCTUnwrap(lines[start...].firstIndex { $0.contains("done | sha256sum | cut -d' ' -f1)") })
             let script = "set -euo pipefail\ncd \(Self.quoted(root.path))\n" +
                 lines[start...end].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n") + "\necho \"$digest\"\n"
             let fromShell = try ToolProcess.run(bash, ["-c", script])
             XCTAssertEqual(fromShell.status, 0, fromShell.output)
 
-            let expected = try TreeDigest.digest(ofDirectory: root.appendingPathComponent(client).path).hex
             XCTAssertEqual(fromBin.output.trimmingCharacters(in: .whitespacesAndNewlines), expected, client)
             XCTAssertEqual(fromShell.output.trimmingCharacters(in: .whitespacesAndNewlines), expected, client)
+            XCTAssertNotEqual(try TreeDigest.digest(ofDirectory: root.appendingPathComponent(client).path).hex, expected,
+                              "the ignored file is in the directory, so a digest of every file moves")
         }
     }
 

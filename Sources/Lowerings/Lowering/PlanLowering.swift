@@ -1,6 +1,6 @@
 /// Lowers a loaded Plan into one `PlatformLowering` per tree, in a fixed order (rails, ios,
 /// android). Pure: the Plan in, tasks and facts out. The native clients lower first, so that
-/// Rails adds its server-side files (served path configuration, previews, workflows) only for
+/// Rails adds its server-side files (the path-configuration routes, previews, workflows) only for
 /// clients that were actually emitted.
 public enum PlanLowering {
     public static func lower(_ loaded: LoadedPlan) -> [PlatformLowering] {

@@ -211,15 +211,21 @@ enum RailsApplicationRenderer {
                       "every sign-in is remembered for a year, and using the app extends it."]
         }
         if !app.clients.isEmpty {
+            let guides = app.clients.map { "[\(RailsNativeRenderer.guide($0))](\(RailsNativeRenderer.guide($0)))" }
             lines += ["", "## Native clients", ""]
-            for client in app.clients {
+            for (client, guide) in zip(app.clients, guides) {
                 let title = client == "ios" ? "iPhone" : "Android"
-                let guide = client == "ios" ? "IOS_PREVIEW.md" : "ANDROID_PREVIEW.md"
-                lines.append("* \(title): `\(client)/` holds the Hotwire Native project. Preview it with `bin/\(client) preview revyl <public-url>`; [\(guide)](\(guide)) walks through it.")
+                lines.append("* \(title): `\(client)/` holds the Hotwire Native project. Preview it with `bin/\(client) preview revyl <public-url>`; \(guide) walks through it.")
             }
-            lines += ["", "Each client loads its path configuration from this app at `/configurations/<client>_v1`,",
-                      "a copy of the file bundled in the client (`config/native/`). GitHub Actions builds a client only",
-                      "when its native input digest changed; Rails-only commits reuse an earlier build."]
+            lines += ["", "Each client loads its path configuration from this app at `/configurations/<client>_v1`: Rails",
+                      "sends the very file bundled in the client, so deploy the app together with its client trees.",
+                      "GitHub Actions tests and builds a client only when its native input digest changed; Rails-only",
+                      "commits reuse an earlier build.", "",
+                      "### Remote previews", "",
+                      "Keep the development server private: in a Codespace, port 3000 stays private by default. A native",
+                      "preview needs a temporary exception (a public port, a quick tunnel, a tunnel host admitted with",
+                      "`RAILS_DEVELOPMENT_HOSTS`); " + guides.joined(separator: " and ") + " say" + (guides.count == 1 ? "s" : "")
+                        + " when to open one and how to clean up after the preview."]
         }
         return RailsText.file(lines)
     }

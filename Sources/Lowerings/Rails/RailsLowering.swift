@@ -1,15 +1,16 @@
 import Cache
 import Tasks
 
-/// The Rails application, mounted at the output root (release `rails-application-2026-09`).
+/// The Rails application, mounted at the output root (release `rails-application-2026-11`: the
+/// server sends the clients' bundled path configuration, pinned workflows, `rails.yml`).
 ///
 /// One file task per generated file. Each task's inputs are the digests of exactly the projections
 /// its renderer reads: `entity:<key>` for an entity's files, `rails.routes`, `navigation`, the
-/// accent/background/theme projections, `rails.account`, `rails.native_clients`, … The iOS and
-/// Android path configurations come in as task dependencies (`ios.path_configuration`,
-/// `android.path_configuration`), copied byte for byte to `config/native/`.
+/// accent/background/theme projections, `rails.account`, `rails.native_clients`, … The server keeps
+/// no copy of the native path configurations: its controller sends the file bundled in each client
+/// tree (`ios/`, `android/`), so no Rails task depends on a native task.
 public enum RailsLowering {
-    public static let release = "rails-application-2026-09"
+    public static let release = "rails-application-2026-11"
 
     public static func lower(_ loaded: LoadedPlan) -> PlatformLowering {
         let native = loaded.plan.application.native
@@ -17,7 +18,7 @@ public enum RailsLowering {
     }
 
     /// Lowers for the native clients that were actually emitted: a selected client its own lowering
-    /// omitted gets no route, copy or guide here, so no task depends on a task that does not exist.
+    /// omitted gets no route, action, guide or workflow here.
     public static func lower(_ loaded: LoadedPlan, emittedClients: Set<String>) -> PlatformLowering {
         let plan = loaded.plan
         let diagnostics = RailsNames.problems(in: loaded)
@@ -133,14 +134,11 @@ public enum RailsLowering {
                             reads: [accountProjection]) { RailsNativeRenderer.sessionsView() }
             }
             for client in clients {
-                let input = "\(client)_path_configuration"
-                builder.add(id: "rails.native_\(client)_configuration", path: "config/native/\(client)_v1.json", reads: [],
-                            dependencies: [input: "\(client).path_configuration"]) { context in try context.output(input) }
                 let preview = Projection(name: "rails.preview:\(client)", fields: [
                     "client": .string(client), "name": .string(app.name), "account": .bool(app.hasAccount),
                 ], sources: ["client": ["/application/native/\(client)"], "name": ["/application/name"], "account": ["/account"]])
                 let (name, hasAccount) = (app.name, app.hasAccount)
-                builder.add(id: "rails.\(client)_preview_guide", path: client == "ios" ? "IOS_PREVIEW.md" : "ANDROID_PREVIEW.md",
+                builder.add(id: "rails.\(client)_preview_guide", path: RailsNativeRenderer.guide(client),
                             reads: [preview]) { RailsNativeRenderer.previewGuide(client: client, name: name, account: hasAccount) }
                 let command = Projection(name: "rails.native_command:\(client)", fields: ["client": .string(client)],
                                          sources: ["client": ["/application/native/\(client)"]])
@@ -148,10 +146,13 @@ public enum RailsLowering {
                     RailsNativeRenderer.command(client: client)
                 }
                 builder.add(id: "rails.\(client)_workflow", path: ".github/workflows/\(client).yml", reads: [command]) {
-                    RailsNativeRenderer.workflow(client: client)
+                    RailsWorkflowRenderer.nativeWorkflow(client: client)
                 }
             }
         }
+
+        // CI for the Rails app itself, whatever the clients: it reads nothing from the Plan.
+        builder.add(id: "rails.rails_workflow", path: ".github/workflows/rails.yml", reads: []) { RailsWorkflowRenderer.railsWorkflow() }
 
         // Web bookmark icons: the same pinned monogram the native launchers use.
         let monogram = MonogramTasks.projection(appName: plan.application.name)

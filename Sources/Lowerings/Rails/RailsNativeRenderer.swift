@@ -1,5 +1,6 @@
-/// Rails files for the selected native clients: the served path configurations, the native
-/// session page, preview guides, `bin/ios`/`bin/android` and the CI workflows.
+/// Rails files for the selected native clients: the controller serving each client's bundled path
+/// configuration and its request spec, the native session page, the preview guides and
+/// `bin/ios`/`bin/android`. The CI workflows are `RailsWorkflowRenderer`'s.
 enum RailsNativeRenderer {
     /// Where the client tree keeps its bundled path configuration (mount + Core seam path).
     static func bundledPath(_ client: String) -> String {
@@ -17,18 +18,20 @@ enum RailsNativeRenderer {
     static func configurationsController(clients: [String]) -> [UInt8] {
         var lines = [
             "module Native",
-            "  # The path configuration of each native client, byte for byte the copy bundled in the client",
-            "  # (config/native/<client>_v1.json). Clients fetch it at launch, before anyone signs in, so it",
-            "  # reads no record and needs no session.",
+            "  # The path configuration of each native client: the very file bundled in the client, sent byte",
+            "  # for byte, so the app and the server share one copy. Clients fetch it at launch, before anyone",
+            "  # signs in, so it reads no record and needs no session.",
             "  class ConfigurationsController < ApplicationController",
         ]
         for (i, client) in clients.enumerated() {
             if i > 0 { lines.append("") }
-            lines += ["    def \(client)_v1", "      render_configuration \"\(client)_v1.json\"", "    end"]
+            let segments = bundledPath(client).split(separator: "/").map { RailsText.ruby(String($0)) }.joined(separator: ", ")
+            lines += ["    def \(client)_v1", "      render_bundled \(segments)", "    end"]
         }
         lines += ["", "    private", "",
-                  "    def render_configuration(name)",
-                  "      render json: Rails.root.join(\"config/native\", name).binread",
+                  "    # render json: sends a String as it is, with the application/json content type.",
+                  "    def render_bundled(*path)",
+                  "      render json: Rails.root.join(*path).binread",
                   "    end",
                   "  end",
                   "end"]
@@ -37,27 +40,29 @@ enum RailsNativeRenderer {
 
     static func configurationsSpec(clients: [String]) -> [UInt8] {
         var lines = ["require \"rails_helper\"", "", "RSpec.describe \"Native path configurations\", type: :request do"]
+        if !clients.isEmpty {
+            lines += [
+                "  # The client's bundled file, which the server sends. A deploy without the client tree cannot",
+                "  # serve it, so a missing file fails here instead of being skipped.",
+                "  def bundled(path)",
+                "    file = Rails.root.join(path)",
+                "    expect(file).to be_file, \"#{path} is missing: the server sends the client's bundled copy, \" \\",
+                "                             \"so the client tree must be checked out and deployed with the app\"",
+                "    file.binread",
+                "  end",
+                "",
+            ]
+        }
         for client in ["ios", "android"] {
             let name = "\(client)_v1"
             if clients.contains(client) {
                 lines += [
-                    "  describe \"GET /configurations/\(name)\" do",
-                    "    let(:served) { Rails.root.join(\"config/native/\(name).json\").binread }",
+                    "  it \"serves the \(title(client)) client's bundled configuration byte for byte without signing in\" do",
+                    "    get \"/configurations/\(name).json\"",
                     "",
-                    "    it \"serves the \(title(client)) configuration byte for byte without signing in\" do",
-                    "      get \"/configurations/\(name).json\"",
-                    "",
-                    "      expect(response).to have_http_status(:ok)",
-                    "      expect(response.media_type).to eq(\"application/json\")",
-                    "      expect(response.body.b).to eq(served)",
-                    "    end",
-                    "",
-                    "    it \"is the file bundled in the \(title(client)) client\" do",
-                    "      bundled = Rails.root.join(\"\(bundledPath(client))\")",
-                    "      skip \"the \(client)/ tree is not in this checkout\" unless bundled.exist?",
-                    "",
-                    "      expect(served).to eq(bundled.binread)",
-                    "    end",
+                    "    expect(response).to have_http_status(:ok)",
+                    "    expect(response.media_type).to eq(\"application/json\")",
+                    "    expect(response.body.b).to eq(bundled(\"\(bundledPath(client))\"))",
                     "  end",
                     "",
                 ]
@@ -117,17 +122,20 @@ enum RailsNativeRenderer {
 
     // MARK: Preview guides
 
+    static func guide(_ client: String) -> String { client == "ios" ? "IOS_PREVIEW.md" : "ANDROID_PREVIEW.md" }
+
     static func previewGuide(client: String, name: String, account: Bool) -> [UInt8] {
         let device = client == "ios" ? "iPhone" : "Android"
         let file = artifactFile(client)
         var lines = [
             "# \(RailsText.markdown(name)) on \(device): preview with Revyl", "",
             "Revyl runs the \(device) build of `\(client)/` on a hosted device against your Rails app. You need",
-            "no local \(client == "ios" ? "Xcode" : "JDK or Android SDK"): GitHub Actions builds the \(client == "ios" ? "unsigned Debug Simulator app" : "debuggable APK")",
+            "no local \(client == "ios" ? "Xcode" : "JDK or Android SDK"): GitHub Actions tests and builds the \(client == "ios" ? "unsigned Debug Simulator app" : "debuggable APK")",
             "(`.github/workflows/\(client).yml`) whenever the native input digest of `\(client)/` changes, and Rails-only",
             "commits reuse the build of an earlier commit.", "",
             "## 1. Give Rails a public HTTPS address", "",
-            "Either start a local quick tunnel:", "",
+            "Rails is private by default. For the preview, open it to the internet for a while, in one of two",
+            "ways, and undo it afterwards (see Clean up). Either start a local quick tunnel:", "",
             "```sh",
             "RAILS_DEVELOPMENT_HOSTS=.trycloudflare.com bin/dev",
             "cloudflared tunnel --url http://localhost:3000   # in a second terminal; note the https URL",
@@ -135,14 +143,17 @@ enum RailsNativeRenderer {
             "Rails reads `RAILS_DEVELOPMENT_HOSTS` when it starts; the leading dot admits every quick-tunnel host.", "",
             "Or, in a Codespace, run `bin/dev`, make port 3000 public in the Ports panel and use its address.", "",
             "## 2. Fetch the build and start the preview", "",
+            "Install the Revyl CLI with its official installer and sign in once with `revyl auth login`. Then:", "",
             "```sh",
             "bin/\(client) doctor                      # gh, revyl and cloudflared, with versions",
             "bin/\(client) preview revyl https://<public-address>",
             "```", "",
-            "The helper checks `https://<public-address>/up` (an HTTP 403 means Rails refused the host: restart",
-            "it as above), computes the native input digest of `\(client)/` and downloads the matching build",
-            "(`\(file)`) from GitHub Actions into `tmp/native/\(client)/`. If the artifact has expired, open the",
-            "repository's Actions page, run the \(title(client)) workflow again, and repeat.", "",
+            "The helper first checks that the Revyl CLI is signed in and that Revyl's app API answers, then",
+            "that `https://<public-address>/up` answers (an HTTP 403 means Rails refused the host: restart it",
+            "with `RAILS_DEVELOPMENT_HOSTS=.trycloudflare.com bin/dev`). It computes the native input digest of",
+            "the files git lists in `\(client)/` and downloads the matching build (`\(file)`) from GitHub Actions",
+            "into `tmp/native/\(client)/`. If the artifact has expired, open the repository's Actions page, run the",
+            "\(title(client)) workflow again, and repeat.", "",
             "Upload that file with the Revyl CLI and set `APP_ROOT_URL` to your public address when you launch",
             "it: the Debug build loads Rails from there.", "",
             "## Good to know", "",
@@ -153,49 +164,145 @@ enum RailsNativeRenderer {
         if account {
             lines.append("* Sign in inside the app with an account created on the web or in the app; it stays signed in for a year.")
         }
+        if client == "ios" {
+            lines += [
+                "* Pull down to refresh with the CLI: dragging in the browser Viewer may not refresh the page, while",
+                "  `revyl device swipe down --x 210 --y 310 --duration 1200` refreshes the default portrait preview.",
+                "* If Revyl reports its concurrency limit when you start a device although none is running, stop",
+                "  and record the error (command, time, message) rather than retrying or upgrading to continue.",
+            ]
+        }
+        lines += [
+            "", "## Clean up", "",
+            "When the native check is done, close what the preview opened:", "",
+            "* stop the device: `revyl device stop`;",
+            "* stop `cloudflared` (Ctrl-C) and restart Rails with plain `bin/dev`, so it no longer admits tunnel hosts;",
+            "* in a Codespace, make port 3000 private again in the Ports panel.",
+        ]
         if client == "android" {
-            lines += ["", "## Optional: Android Studio's Emulator", "",
-                      "Open `android/` in Android Studio, run the app on an Emulator with a WebView 120 or newer, and",
-                      "pass the Rails address as the `APP_ROOT_URL` string extra of the launch Intent; the Emulator",
-                      "reaches your computer's port 3000 at `http://10.0.2.2:3000`. Command-line Gradle builds use JDK 17."]
+            lines += [
+                "", "## Optional: Android Studio's Emulator", "",
+                "Without Revyl: open `android/` in Android Studio and keep Studio's default Gradle JDK (its bundled",
+                "JDK builds the project; the code targets Java 17). Command-line and CI builds use JDK 17:",
+                "`cd android && ./gradlew assembleDebug` with `JAVA_HOME` on a JDK 17. Install the Debug build on an",
+                "Emulator whose WebView is 120 or newer, start Rails with `bin/dev`, and launch the app against it;",
+                "the Emulator reaches your computer's port 3000 at `10.0.2.2`:", "",
+                "```sh",
+                "adb shell am start -n \"$(sed -n 's/^application_id=//p' android/app/application.properties)/dev.firstdraft.app.MainActivity\" \\",
+                "  --es APP_ROOT_URL http://10.0.2.2:3000",
+                "```", "",
+                "The application ID is `application_id` in `android/app/application.properties`. Only Debug builds",
+                "read `APP_ROOT_URL`. With Rails in a Codespace, forward its port privately first",
+                "(`gh codespace ports forward 3000:3000`); no public port or tunnel is needed.",
+            ]
         }
         return RailsText.file(lines)
     }
 
     // MARK: bin/ios, bin/android
 
+    /// Exit statuses of `bin/ios`/`bin/android`, one per failure, so callers and tests can tell them apart.
+    enum CommandExit: Int, CaseIterable, Sendable {
+        case revylMissing = 2
+        case revylSignedOut = 3
+        case revylAppAPI = 4
+        case railsRefusedHost = 5
+        case railsUnreachable = 6
+        case noBuild = 7
+        case usage = 64
+
+        var constant: String {
+            switch self {
+            case .revylMissing: return "EXIT_REVYL_MISSING"
+            case .revylSignedOut: return "EXIT_REVYL_SIGNED_OUT"
+            case .revylAppAPI: return "EXIT_REVYL_APP_API"
+            case .railsRefusedHost: return "EXIT_RAILS_REFUSED_HOST"
+            case .railsUnreachable: return "EXIT_RAILS_UNREACHABLE"
+            case .noBuild: return "EXIT_NO_BUILD"
+            case .usage: return "EXIT_USAGE"
+            }
+        }
+    }
+
     static func command(client: String) -> [UInt8] {
         let prefix = artifactPrefix(client)
-        return RailsText.file([
+        var lines = [
             "#!/usr/bin/env ruby",
-            "# Preview helper for the \(title(client)) client; \(client == "ios" ? "IOS_PREVIEW.md" : "ANDROID_PREVIEW.md") walks through it.",
+            "# Preview helper for the \(title(client)) client; \(guide(client)) walks through it.",
             "#",
-            "#   bin/\(client) digest              native input digest of \(client)/ (tree digest v1)",
-            "#   bin/\(client) preview revyl URL   check the Rails address, then download this digest's build",
+            "#   bin/\(client) digest              native input digest of the files git lists in \(client)/",
+            "#   bin/\(client) preview revyl URL   check Revyl and the Rails address, then download this digest's build",
             "#   bin/\(client) doctor              report the tools the preview uses",
             "require \"digest\"",
             "require \"fileutils\"",
+            "require \"json\"",
             "require \"net/http\"",
+            "require \"open3\"",
             "require \"uri\"",
             "",
             "ROOT = File.expand_path(\"..\", __dir__)",
             "TREE = File.join(ROOT, \"\(client)\")",
+            "PLATFORM = \"\(client)\"",
             "ARTIFACT_PREFIX = \"\(prefix)\"",
             "DOWNLOADS = File.join(ROOT, \"tmp/native/\(client)\")",
             "",
-            "# SHA-256 over one \"<mode> <sha256>  <path>\" line per regular file, sorted bytewise, without",
-            "# FOUNDATION_PROVENANCE.json: the same digest as the workflow's shell pipeline.",
+            "# Exit statuses, one per failure.",
+        ]
+        lines += CommandExit.allCases.map { "\($0.constant) = \($0.rawValue)" }
+        lines += [
+            "",
+            "def fail_with(status, message)",
+            "  warn message",
+            "  exit status",
+            "end",
+            "",
+            "# The files git lists in the tree: tracked ones, and new ones no .gitignore excludes. The files",
+            "# XcodeGen and Gradle write (*.xcodeproj, App/Info.plist, build/, .gradle/, local.properties) are",
+            "# ignored, so building locally leaves the digest equal to the workflow's. Outside a git work tree,",
+            "# every file counts.",
+            "def tree_files(dir)",
+            "  listed, _, status = Open3.capture3(\"git\", \"-C\", dir, \"ls-files\", \"-z\", \"--cached\", \"--others\",",
+            "                                    \"--exclude-standard\", \"--\", \".\")",
+            "  return listed.split(\"\\0\") if status.success?",
+            "",
+            "  every_file(dir, \"#{dir} is not in a git work tree\")",
+            "rescue Errno::ENOENT",
+            "  every_file(dir, \"git is not installed\")",
+            "end",
+            "",
+            "def every_file(dir, reason)",
+            "  warn \"#{reason}: the digest covers every file in #{dir}\"",
+            "  Dir.glob(\"**/*\", File::FNM_DOTMATCH, base: dir)",
+            "end",
+            "",
+            "# Tree digest v1: SHA-256 over one \"<mode> <sha256>  <path>\" line per regular file, sorted",
+            "# bytewise, without FOUNDATION_PROVENANCE.json; the workflow's digest step computes the same.",
             "def tree_digest(dir)",
-            "  paths = Dir.glob(\"**/*\", File::FNM_DOTMATCH, base: dir).select do |path|",
+            "  lines = tree_files(dir).uniq.sort.filter_map do |path|",
             "    full = File.join(dir, path)",
-            "    File.file?(full) && !File.symlink?(full) && path != \"FOUNDATION_PROVENANCE.json\"",
-            "  end",
-            "  lines = paths.sort.map do |path|",
-            "    full = File.join(dir, path)",
+            "    next if path == \"FOUNDATION_PROVENANCE.json\" || File.symlink?(full) || !File.file?(full)",
+            "",
             "    mode = File.executable?(full) ? \"100755\" : \"100644\"",
             "    \"#{mode} #{Digest::SHA256.file(full).hexdigest}  #{path}\\n\"",
             "  end",
             "  Digest::SHA256.hexdigest(lines.join)",
+            "end",
+            "",
+            "# The Revyl CLI must be signed in and reach Revyl's app API before a build is worth fetching.",
+            "def check_revyl",
+            "  out, _, status = Open3.capture3(\"revyl\", \"auth\", \"status\", \"--json\")",
+            "  signed_in = status.success? && JSON.parse(out)[\"authenticated\"] == true",
+            "  fail_with EXIT_REVYL_SIGNED_OUT, \"The Revyl CLI is not signed in: run `revyl auth login`, then try again.\" unless signed_in",
+            "",
+            "  out, err, status = Open3.capture3(\"revyl\", \"app\", \"list\", \"--platform\", PLATFORM, \"--json\")",
+            "  return if status.success? && JSON.parse(out).key?(\"apps\")",
+            "",
+            "  fail_with EXIT_REVYL_APP_API, \"Revyl's app API did not answer `revyl app list` (#{err.strip}); \" \\",
+            "                               \"check your network and `revyl auth status`, then try again.\"",
+            "rescue Errno::ENOENT",
+            "  fail_with EXIT_REVYL_MISSING, \"The Revyl CLI is not installed: install it with its official installer.\"",
+            "rescue JSON::ParserError => error",
+            "  fail_with EXIT_REVYL_APP_API, \"The Revyl CLI printed no JSON (#{error.message}); check `revyl --version`.\"",
             "end",
             "",
             "def check_rails(address)",
@@ -204,25 +311,26 @@ enum RailsNativeRenderer {
             "  return if response.code == \"200\"",
             "",
             "  if response.code == \"403\"",
-            "    abort \"#{uri} answered 403: Rails refused this host. Restart it with\\n\" \\",
-            "          \"  RAILS_DEVELOPMENT_HOSTS=.trycloudflare.com bin/dev\\n\" \\",
-            "          \"(or with your own host in RAILS_DEVELOPMENT_HOSTS).\"",
+            "    fail_with EXIT_RAILS_REFUSED_HOST, \"#{uri} answered 403: Rails refused this host. Restart it with\\n\" \\",
+            "                                       \"  RAILS_DEVELOPMENT_HOSTS=.trycloudflare.com bin/dev\\n\" \\",
+            "                                       \"(or with your own host in RAILS_DEVELOPMENT_HOSTS).\"",
             "  end",
-            "  abort \"#{uri} answered #{response.code}; start Rails with bin/dev and check the address.\"",
+            "  fail_with EXIT_RAILS_UNREACHABLE, \"#{uri} answered #{response.code}; start Rails with bin/dev and check the address.\"",
             "rescue SystemCallError, SocketError, Net::OpenTimeout => error",
-            "  abort \"#{uri} did not answer (#{error.message}); start Rails and the tunnel first.\"",
+            "  fail_with EXIT_RAILS_UNREACHABLE, \"#{uri} did not answer (#{error.message}); start Rails and the tunnel first.\"",
             "end",
             "",
             "def download_build(digest)",
             "  name = \"#{ARTIFACT_PREFIX}-#{digest}\"",
-            "  id = `gh api \"repos/{owner}/{repo}/actions/artifacts?name=#{name}\" --jq \"[.artifacts[] | select(.expired | not)][0].id // empty\"`.strip",
-            "  if id.empty?",
-            "    abort \"No unexpired build named #{name}. Push your commit (or run the \(title(client)) workflow on the \" \\",
-            "          \"Actions page) and try again.\"",
+            "  query = \"repos/{owner}/{repo}/actions/artifacts?name=#{name}\"",
+            "  id, = Open3.capture2(\"gh\", \"api\", query, \"--jq\", \"[.artifacts[] | select(.expired | not)][0].id // empty\")",
+            "  if id.strip.empty?",
+            "    fail_with EXIT_NO_BUILD, \"No unexpired build named #{name}. Push your commit (or run the \(title(client)) \" \\",
+            "                             \"workflow on the Actions page) and try again.\"",
             "  end",
             "  FileUtils.mkdir_p(DOWNLOADS)",
             "  archive = File.join(DOWNLOADS, \"#{name}.zip\")",
-            "  system(\"gh\", \"api\", \"repos/{owner}/{repo}/actions/artifacts/#{id}/zip\", out: archive, exception: true)",
+            "  system(\"gh\", \"api\", \"repos/{owner}/{repo}/actions/artifacts/#{id.strip}/zip\", out: archive, exception: true)",
             "  system(\"unzip\", \"-o\", \"-q\", archive, \"-d\", DOWNLOADS, exception: true)",
             "  File.join(DOWNLOADS, \"\(artifactFile(client))\")",
             "end",
@@ -240,126 +348,19 @@ enum RailsNativeRenderer {
             "in [\"digest\"]",
             "  puts tree_digest(TREE)",
             "in [\"preview\", \"revyl\", address]",
+            "  check_revyl",
             "  check_rails(address)",
             "  build = download_build(tree_digest(TREE))",
             "  puts \"Build: #{build}\"",
             "  puts \"Upload it with the Revyl CLI and launch it with APP_ROOT_URL=#{address}.\"",
             "  puts \"Run one Revyl device at a time; sign in to Revyl in the browser before opening the Viewer link.\"",
+            "  puts \"When you are done, clean up as \(guide(client)) says (stop the device, close the tunnel or port).\"",
             "in [\"doctor\"]",
             "  doctor",
             "else",
-            "  abort \"usage: bin/\(client) digest | preview revyl <public-https-url> | doctor\"",
+            "  fail_with EXIT_USAGE, \"usage: bin/\(client) digest | preview revyl <public-https-url> | doctor\"",
             "end",
-        ])
-    }
-
-    // MARK: .github/workflows
-
-    static func workflow(client: String) -> [UInt8] {
-        let prefix = artifactPrefix(client)
-        var lines = [
-            "# Builds the \(title(client)) client only when no ancestor commit has a build of the same native",
-            "# input digest (tree digest v1 of \(client)/), so Rails-only commits reuse an earlier build.",
-            "name: \(title(client))",
-            "",
-            "on:",
-            "  push:",
-            "  workflow_dispatch:",
-            "",
-            "permissions:",
-            "  contents: read",
-            "  actions: read",
-            "",
-            "jobs:",
-            "  digest:",
-            "    name: Native input digest",
-            "    runs-on: ubuntu-latest",
-            "    outputs:",
-            "      digest: ${{ steps.digest.outputs.digest }}",
-            "      reuse: ${{ steps.reuse.outputs.reuse }}",
-            "    steps:",
-            "      - uses: actions/checkout@v4",
-            "        with:",
-            "          fetch-depth: 0",
-            "      - id: digest",
-            "        name: Tree digest v1 of \(client)/",
-            "        shell: bash",
-            "        run: |",
-            "          set -euo pipefail",
-            "          digest=$(cd \(client) && find . -type f ! -path ./FOUNDATION_PROVENANCE.json -printf '%P\\n' | LC_ALL=C sort |",
-            "            while IFS= read -r f; do m=100644; [ -x \"$f\" ] && m=100755",
-            "              printf '%s %s  %s\\n' \"$m\" \"$(sha256sum < \"$f\" | cut -d' ' -f1)\" \"$f\"; done |",
-            "            sha256sum | cut -d' ' -f1)",
-            "          echo \"digest=$digest\" >> \"$GITHUB_OUTPUT\"",
-            "      - id: reuse",
-            "        name: Look for a build of an ancestor commit with this digest",
-            "        shell: bash",
-            "        env:",
-            "          GH_TOKEN: ${{ github.token }}",
-            "          NAME: \(prefix)-${{ steps.digest.outputs.digest }}",
-            "        run: |",
-            "          set -euo pipefail",
-            "          reuse=false",
-            "          for sha in $(gh api \"repos/$GITHUB_REPOSITORY/actions/artifacts?name=$NAME&per_page=100\" \\",
-            "              --jq '.artifacts[] | select(.expired | not) | .workflow_run.head_sha'); do",
-            "            if git merge-base --is-ancestor \"$sha\" HEAD 2>/dev/null; then",
-            "              echo \"Reusing $NAME, built at $sha\"",
-            "              reuse=true",
-            "              break",
-            "            fi",
-            "          done",
-            "          echo \"reuse=$reuse\" >> \"$GITHUB_OUTPUT\"",
-            "",
-            "  build:",
-            "    name: \(client == "ios" ? "Unsigned Debug Simulator app" : "Debuggable APK")",
-            "    needs: digest",
-            "    if: needs.digest.outputs.reuse != 'true'",
         ]
-        if client == "ios" {
-            lines += [
-                "    runs-on: macos-15",
-                "    steps:",
-                "      - uses: actions/checkout@v4",
-                "      - name: Generate the Xcode project",
-                "        run: |",
-                "          brew install xcodegen",
-                "          cd ios && xcodegen generate",
-                "      - name: Build for the Simulator without signing",
-                "        run: |",
-                "          cd ios",
-                "          xcodebuild build -project FoundationApp.xcodeproj -scheme FoundationApp -configuration Debug \\",
-                "            -sdk iphonesimulator -destination 'generic/platform=iOS Simulator' -derivedDataPath build \\",
-                "            CODE_SIGNING_ALLOWED=NO",
-                "          cd build/Build/Products/Debug-iphonesimulator",
-                "          ditto -c -k --keepParent FoundationApp.app \"$GITHUB_WORKSPACE/FoundationApp.app.zip\"",
-                "      - uses: actions/upload-artifact@v4",
-                "        with:",
-                "          name: \(prefix)-${{ needs.digest.outputs.digest }}",
-                "          path: FoundationApp.app.zip",
-                "          if-no-files-found: error",
-            ]
-        } else {
-            lines += [
-                "    runs-on: ubuntu-latest",
-                "    steps:",
-                "      - uses: actions/checkout@v4",
-                "      - uses: actions/setup-java@v4",
-                "        with:",
-                "          distribution: temurin",
-                "          java-version: \"17\"",
-                "      - uses: gradle/actions/setup-gradle@v4",
-                "        with:",
-                "          gradle-version: \"9.2.0\"",
-                "      - name: Build the debug APK",
-                "        working-directory: android",
-                "        run: gradle --no-daemon assembleDebug",
-                "      - uses: actions/upload-artifact@v4",
-                "        with:",
-                "          name: \(prefix)-${{ needs.digest.outputs.digest }}",
-                "          path: android/app/build/outputs/apk/debug/app-debug.apk",
-                "          if-no-files-found: error",
-            ]
-        }
         return RailsText.file(lines)
     }
 }
