@@ -52,11 +52,17 @@ final class PreviewHelperTests: XCTestCase {
             let after = try ruby.run([app + "/bin/\(client)", "digest"])
             XCTAssertEqual(after.status, 0, after.err)
             XCTAssertEqual(after.out.trimmingCharacters(in: .whitespacesAndNewlines), recorded[client], client)
+            // `orchestrate digest` leaves out what the tree's own .gitignore ignores: still the recorded
+            // digest (exit 0), and reuse-check against the untouched tree still says reuse.
+            XCTAssertEqual(h.run("digest", "out", "--platform", client), 0, h.err)
+            XCTAssertEqual(h.out.trimmingCharacters(in: .whitespacesAndNewlines), recorded[client], client)
         }
         // A new source file git does not ignore counts, as it will once committed.
         try write("// new\n", to: app + "/ios/App/New.swift")
         let added = try ruby.run([app + "/bin/ios", "digest"])
         XCTAssertNotEqual(added.out.trimmingCharacters(in: .whitespacesAndNewlines), recorded["ios"])
+        XCTAssertEqual(h.run("digest", "out", "--platform", "ios"), 1, "the new file is a build input")
+        XCTAssertEqual(h.out.trimmingCharacters(in: .whitespacesAndNewlines), added.out.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     // MARK: preview revyl

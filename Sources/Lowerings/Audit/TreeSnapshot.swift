@@ -10,16 +10,28 @@ public struct TreeSnapshot: Hashable, Sendable {
     public var mount: String
     public var files: [TreeDigest.Entry]
     public var provenance: [UInt8]?
+    /// The text of a native tree's own `.gitignore` (nil for the Rails root, whose digest covers
+    /// every file): the paths it ignores are not build inputs.
+    public var ignoreFile: String?
 
-    public init(platform: String, mount: String, files: [TreeDigest.Entry], provenance: [UInt8]?) {
+    public init(platform: String, mount: String, files: [TreeDigest.Entry], provenance: [UInt8]?, ignoreFile: String? = nil) {
         self.platform = platform
         self.mount = mount
         self.files = files
         self.provenance = provenance
+        self.ignoreFile = ignoreFile
     }
 
-    /// The native input digest recomputed from the files (tree digest v1).
-    public var digest: Digest { TreeDigest.digest(files) }
+    /// The files that are build inputs: all but those the tree's own `.gitignore` ignores (what
+    /// `xcodegen generate` or a Gradle build writes; see `IgnoreRules`).
+    public var inputFiles: [TreeDigest.Entry] {
+        guard let text = ignoreFile else { return files }
+        let rules = IgnoreRules(text: text)
+        return files.filter { !rules.ignores($0.path) }
+    }
+
+    /// The native input digest recomputed from the input files (tree digest v1).
+    public var digest: Digest { TreeDigest.digest(inputFiles) }
 
     /// The output path of a tree-relative path.
     public func outputPath(_ path: String) -> String { mounted(mount, path) }

@@ -40,9 +40,12 @@ enum ComposedTrees {
                 TreeDigest.Entry(path: String($0.path.dropFirst(prefix.count)), executable: $0.executable, digest: $0.digest)
             }
         }
+        let ignoreFile = pin.mount.isEmpty ? nil
+            : FileManager.default.contents(atPath: root + "/" + mounted(pin.mount, ".gitignore")).map { String(decoding: $0, as: UTF8.self) }
         return TreeSnapshot(platform: pin.name, mount: pin.mount,
                             files: files.filter { $0.path != TreeDigest.provenanceFile },
-                            provenance: FileManager.default.contents(atPath: root + "/" + mounted(pin.mount, TreeDigest.provenanceFile)).map { [UInt8]($0) })
+                            provenance: FileManager.default.contents(atPath: root + "/" + mounted(pin.mount, TreeDigest.provenanceFile)).map { [UInt8]($0) },
+                            ignoreFile: ignoreFile)
     }
 
     /// The tree of `pin` inside `root`, reading only that tree; a missing folder is exit 66.

@@ -12,8 +12,11 @@ public enum DigestCommand: Command {
 
     Recomputes the native input digest ("tree digest v1") of one composed tree of the output
     directory DIR from its files: DIR/ios, DIR/android, or for rails DIR without ios/, android/,
-    .orchestrate/ and the provenance file. Prints it (the same value as the shell pipeline in
-    DESIGN.md). Exits 1 when the tree's FOUNDATION_PROVENANCE.json records another digest.
+    .orchestrate/ and the provenance file. A native tree leaves out what its own .gitignore
+    ignores (what `xcodegen generate` or a Gradle build writes), so the value stays the one the
+    generated workflow computes from `git ls-files --cached --others --exclude-standard`, and on
+    a fresh output it equals the shell pipeline in DESIGN.md. Prints it. Exits 1 when the tree's
+    FOUNDATION_PROVENANCE.json records another digest.
 
     options:
       --platform P   ios, android or rails
