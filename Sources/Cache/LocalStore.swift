@@ -111,8 +111,9 @@ public final class LocalStore: @unchecked Sendable {
 
     // MARK: Verify
 
-    /// Re-hashes every object (quarantining corrupt ones), checks the index with `quick_check`,
-    /// and removes entries that reference a missing object.
+    /// Re-hashes every object (quarantining corrupt ones), checks the index with `integrity_check`
+    /// (a damaged index is moved to the quarantine and started empty), and removes entries that
+    /// reference a missing object.
     public func verify() throws -> VerifyReport {
         var report = VerifyReport(objectsChecked: 0, corrupt: [], dangling: [], indexProblems: [])
         for f in objects.allObjects().sorted(by: { $0.digest < $1.digest }) {
@@ -121,7 +122,12 @@ public final class LocalStore: @unchecked Sendable {
                 report.corrupt.append(.init(digest: f.digest, reason: reason, quarantinedTo: moved))
             }
         }
-        report.indexProblems = try actions.quickCheck()
+        report.indexProblems = try actions.integrityCheck()
+        if !report.indexProblems.isEmpty, !readOnly {
+            // The damaged index goes to the quarantine; its entries are lost, the objects kept.
+            let moved = try actions.rebuild(reason: "integrity_check: " + report.indexProblems.prefix(3).joined(separator: "; "))
+            report.indexRebuiltTo = moved
+        }
         for (key, entry) in try actions.allEntries() {
             let missing = Array(Set(entry.outputs.map(\.digest).filter { !objects.contains($0) })).sorted()
             if !missing.isEmpty { report.dangling.append(.init(key: key, missing: missing)) }

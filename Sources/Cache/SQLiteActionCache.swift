@@ -8,7 +8,9 @@ import Foundation
 ///   several processes (parallel CI jobs) may read and write one file at once.
 /// * Schema versioned by `PRAGMA user_version` (1). A newer version is refused, never rewritten.
 /// * A file that is not a database, or fails `PRAGMA quick_check` on open, is moved aside (to
-///   `quarantineDirectory`), an empty index is started, and `.indexRebuilt` is recorded.
+///   `quarantineDirectory`), an empty index is started, and `.indexRebuilt` is recorded. Damage
+///   SQLite reports later, in any statement, is handled the same way (and the statement retried
+///   once on the new index), so damage `quick_check` misses cannot wedge the store.
 /// * A file deleted or replaced while open is noticed (by device and inode) and reopened.
 /// * Last use is written on a hit only when the stored value is older than `touchInterval` ms
 ///   (one minute by default), so hits normally stay read-only.
@@ -296,12 +298,52 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         try locked { try Self.quickCheck(connection) }
     }
 
+    /// `PRAGMA integrity_check`: `quick_check` plus what it skips (every index against its table,
+    /// UNIQUE constraints). Empty when the file is sound. Reads the whole file: for `store verify`.
+    public func integrityCheck() throws -> [String] {
+        try locked {
+            try connection.withStatement("PRAGMA integrity_check") { s in
+                var rows: [String] = []
+                while try s.step() { rows.append(s.text(0)) }
+                return rows == ["ok"] ? [] : rows
+            }
+        }
+    }
+
+    /// Moves the index aside (to the quarantine) and starts an empty one, as for damage found on
+    /// open; returns where the damaged file went. The store loses its entries, never its objects:
+    /// later runs render again (or hit the remote) and record anew.
+    @discardableResult
+    public func rebuild(reason: String) throws -> String? {
+        guard !readOnly else { throw CacheError.readOnlyStore(path: path) }
+        lock.lock(); defer { lock.unlock() }
+        return try rebuildLocked(reason: reason)
+    }
+
     // MARK: Internals
 
+    /// Runs `body` on the connection. Damage SQLite reports at any point (SQLITE_CORRUPT or
+    /// SQLITE_NOTADB — damage `quick_check` on open can miss, such as an index that disagrees with
+    /// its table) is handled like damage found on open: the file is moved aside, an empty index is
+    /// started, and `body` runs once more on it (a read then finds nothing: a miss).
     private func locked<T>(_ body: () throws -> T) throws -> T {
         lock.lock(); defer { lock.unlock() }
         try reopenIfReplaced()
-        return try body()
+        do {
+            return try body()
+        } catch let CacheError.sqlite(_, code, message) where Self.isDamage(code) && !readOnly {
+            try rebuildLocked(reason: "SQLite error \(code): \(message)")
+            return try body()
+        }
+    }
+
+    @discardableResult
+    private func rebuildLocked(reason: String) throws -> String? {
+        let moved = try Self.moveAside(path, to: quarantineDirectory, now: clock())
+        connection = try Self.openChecked(path)
+        identity = FileIO.identity(path)
+        events.record(.indexRebuilt(path: path, movedTo: moved, reason: reason))
+        return moved
     }
 
     /// When the file was deleted (e.g. the store folder removed mid-run) or replaced (another

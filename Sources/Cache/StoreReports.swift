@@ -27,6 +27,8 @@ public struct VerifyReport: Hashable, Sendable, Codable {
     public var dangling: [Dangling]
     /// `PRAGMA quick_check` complaints about the index (empty when sound).
     public var indexProblems: [String]
+    /// Where a damaged index was moved before an empty one was started (nil: not rebuilt).
+    public var indexRebuiltTo: String? = nil
     public var isClean: Bool { corrupt.isEmpty && dangling.isEmpty && indexProblems.isEmpty }
 }
 

@@ -63,6 +63,9 @@ public enum StoreCommand: Command {
                 for c in r.corrupt { ctx.out("corrupt \(c.digest.hex): \(c.reason)\(c.quarantinedTo.map { " (quarantined to \($0))" } ?? "")\n") }
                 for d in r.dangling { ctx.out("dangling entry \(d.key.hex): missing \(d.missing.map(\.hex).joined(separator: ", "))\n") }
                 for p in r.indexProblems { ctx.out("index: \(p)\n") }
+                if let moved = r.indexRebuiltTo {
+                    ctx.out("index: moved to \(moved) and started empty; objects are kept, entries are recorded again as runs render\n")
+                }
             }
             return r.isClean ? ExitCode.success : ExitCode.negative
         default:
