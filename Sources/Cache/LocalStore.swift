@@ -46,7 +46,9 @@ public final class LocalStore: @unchecked Sendable {
     /// Order: objects no entry references (oldest first), then least-recently-used entries, each
     /// batch of entries deleted from the index before the objects only they referenced. Objects
     /// still referenced by a surviving entry are kept. Objects younger than `graceMs` that no entry
-    /// references are spared (a concurrent compile may be about to record them); 0 spares none.
+    /// references, and entries used within `graceMs`, are spared (a concurrent compile may be
+    /// about to record them, or has looked them up and is about to read their objects); 0 spares
+    /// none. The bound may then be missed (`boundMet` false).
     /// Also removes temporary files older than an hour.
     public func gc(maxBytes: UInt64, graceMs: Int64 = 0) throws -> GCReport {
         guard !readOnly else { throw CacheError.readOnlyStore(path: root) }
@@ -80,6 +82,9 @@ public final class LocalStore: @unchecked Sendable {
             var projected = report.bytesAfter
             while i < entries.count, batch.count < 256, projected > maxBytes {
                 let (key, entry) = entries[i]
+                // Entries come least recently used first: from the first one used within the
+                // grace window on, every entry may belong to a live run. Keep them all.
+                if graceMs > 0, now - entry.lastUsedMs < graceMs { i = entries.count; break }
                 i += 1
                 batch.append(key)
                 for d in Set(entry.outputs.map(\.digest)) {
@@ -90,6 +95,7 @@ public final class LocalStore: @unchecked Sendable {
                     }
                 }
             }
+            guard !batch.isEmpty else { break }
             try actions.remove(batch)
             report.entriesRemoved += batch.count
             let stillUsed = try actions.referencedDigests(among: freed)

@@ -13,6 +13,9 @@ public enum TaskError: Error, Hashable, CustomStringConvertible {
     case renderFailed(taskID: String, message: String)
     case dependencyFailed(taskID: String, dependency: String)
     case storeFailed(taskID: String, message: String)
+    /// A hit's object vanished and rendering the task again gave other bytes than the cached entry
+    /// recorded (a renderer that is not a pure function of its inputs, or a damaged entry).
+    case rerenderMismatch(taskID: String, expected: Digest, got: Digest)
     case runFailed([TaskError])
     case unsafePath(path: String, reason: String)
     case io(path: String, operation: String, errno: Int32)
@@ -34,6 +37,8 @@ public enum TaskError: Error, Hashable, CustomStringConvertible {
             return "task \(id) read dependency \(input) which it did not declare; declare it so the key covers it"
         case let .pinnedObjectMissing(id, digest):
             return "task \(id): pinned object \(digest.hex) is in no store layer; restore cas/ from the repository"
+        case let .rerenderMismatch(id, expected, got):
+            return "task \(id): its cached output \(expected.hex) vanished from the store and rendering it again gave \(got.hex); run `orchestrate store verify`, and report the task if it repeats"
         case let .renderFailed(id, message):
             return "task \(id) failed to render: \(message)"
         case let .dependencyFailed(id, dep):

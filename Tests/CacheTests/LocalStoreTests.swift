@@ -61,6 +61,26 @@ final class LocalStoreTests: XCTestCase {
         try assertNoDanglingEntries(store)
     }
 
+    /// A compile beside gc has looked its entries up (touching their last use) and will read their
+    /// objects: entries used within the grace window are kept, even past the bound.
+    func testGCSparesEntriesUsedWithinTheGraceWindow() throws {
+        let dir = try TemporaryDirectory(self)
+        let clock = ManualClock()
+        let store = try LocalStore(root: dir.path, clock: clock.closure)
+        for n in 0..<4 { try record(store, key: n, blobs: [n]) }
+        clock.advance(30 * 60_000)
+        for n in 4..<6 { try record(store, key: n, blobs: [n]) }
+        try store.actions.markUsed(Digest.of("key 0"), at: clock.now)
+        clock.advance(60_000)
+        let report = try store.gc(maxBytes: 0, graceMs: 10 * 60_000)
+        XCTAssertFalse(report.boundMet)
+        XCTAssertEqual(Set(try store.actions.allEntries().map(\.key)), Set([0, 4, 5].map { Digest.of("key \($0)") }))
+        for n in [0, 4, 5] { XCTAssertTrue(store.objects.contains(Digest.of(blob(n))), "\(n)") }
+        for n in [1, 2, 3] { XCTAssertFalse(store.objects.contains(Digest.of(blob(n))), "\(n)") }
+        try assertNoDanglingEntries(store)
+        XCTAssertEqual(try store.gc(maxBytes: 0, graceMs: 0).bytesAfter, 0, "without a window, everything goes")
+    }
+
     func testGCRemovesUnreferencedObjectsBeforeAnyEntry() throws {
         let dir = try TemporaryDirectory(self)
         let store = try LocalStore(root: dir.path)

@@ -41,12 +41,16 @@ public struct Compilation {
             failedSummary = summary(set, record, elapsed())
             throw TaskError.runFailed(record.failures)
         }
-        let fetch: (Digest) -> [UInt8]? = { d in record.renderedBytes[d] ?? chain.object(d)?.bytes }
+        // A hit whose object vanished since the lookup (a `store gc` beside this run) is rendered
+        // again rather than failing the run.
+        let outputs = OutputBytes(tasks: set.tasks, record: record, load: { chain.object($0)?.bytes },
+                                  keep: { bytes in _ = try? chain.local.objects.put(bytes) })
+        let fetch: (Digest) -> [UInt8]? = { d in (try? outputs.bytes(d)) ?? nil }
         let assembly = try set.assemble?(record, fetch)
         let files = assembly?.files
             ?? record.results.map { TreeFile(path: $0.path, digest: $0.output!, mode: $0.mode, size: $0.size) }
         let report = try materializer.apply(files, previous: previous.value) { digest in
-            if let b = assembly?.bytes[digest] ?? fetch(digest) { return b }
+            if let b = try assembly?.bytes[digest] ?? outputs.bytes(digest) { return b }
             throw CacheError.missingObject(digest: digest)
         }
         var summary = summary(set, record, elapsed())

@@ -9,22 +9,25 @@ public enum StoreCommand: Command {
     public static let help = """
     usage: orchestrate store stats  [--store DIR] [--json]
            orchestrate store verify [--store DIR] [--json]
-           orchestrate store gc --max-size SIZE [--store DIR] [--json]
+           orchestrate store gc --max-size SIZE [--grace MINUTES] [--store DIR] [--json]
 
       stats    objects, bytes on disk, action-cache entries, quarantined objects
       verify   re-hash every object; quarantine and list corrupt ones; drop entries that point at
                missing objects; exit 1 when anything was found
       gc       evict least recently used entries, and objects nothing references, until the
-               objects take at most SIZE on disk (bytes, or with K, M, G, T: 500M)
+               objects take at most SIZE on disk (bytes, or with K, M, G, T: 500M); entries used
+               and objects written in the last MINUTES (default 10) are kept, so a compile
+               running beside gc keeps what it looked up
 
     options:
       --store DIR       the store (default: $ORCHESTRATE_STORE, $XDG_CACHE_HOME/orchestrate,
                         ~/.cache/orchestrate)
       --max-size SIZE   gc bound
+      --grace MINUTES   gc keeps what was used this recently (default 10; 0 keeps nothing)
       --json            machine-readable output
 
     """
-    public static let spec = Arguments.Spec(valued: ["store", "max-size"], flags: ["json"], positionals: 1...1)
+    public static let spec = Arguments.Spec(valued: ["store", "max-size", "grace"], flags: ["json"], positionals: 1...1)
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
         let root = StoreOptions.root(args, ctx)
@@ -33,11 +36,18 @@ public enum StoreCommand: Command {
             throw CLIError.usage("store: unknown subcommand \"\(sub)\"", hint: "use stats, verify or gc")
         }
         var maxSize: UInt64?
+        var graceMinutes: Int64 = 10
         if sub == "gc" {
             guard let text = args.value("max-size") else {
                 throw CLIError.usage("store gc: --max-size SIZE is required", hint: "orchestrate store gc --max-size 2G")
             }
             do { maxSize = try LocalStore.parseSize(text) } catch { throw CLIError.usage("\(error)", hint: nil) }
+            if let text = args.value("grace") {
+                guard let minutes = Int64(text), (0...525_600).contains(minutes) else {
+                    throw CLIError.usage("store gc: --grace \"\(text)\" is not a number of minutes from 0 to 525600", hint: "orchestrate store gc --max-size 2G --grace 10")
+                }
+                graceMinutes = minutes
+            }
         }
         if sub != "gc" && !FileManager.default.fileExists(atPath: root) {
             throw CLIError.inputMissing(path: root, what: "store")
@@ -69,9 +79,12 @@ public enum StoreCommand: Command {
             }
             return r.isClean ? ExitCode.success : ExitCode.negative
         default:
-            let r = try store.gc(maxBytes: maxSize!)
+            let r = try store.gc(maxBytes: maxSize!, graceMs: graceMinutes * 60_000)
             if args.flag("json") { return try json(r, ctx) }
             ctx.out("gc: \(bytes(r.bytesBefore)) → \(bytes(r.bytesAfter)) (bound \(bytes(r.maxBytes))); removed \(r.entriesRemoved) entries, \(r.objectsRemoved) objects\n")
+            if !r.boundMet, graceMinutes > 0 {
+                ctx.out("gc: the bound is not met: what was used in the last \(graceMinutes) minutes is kept for runs in progress; run gc again later, or pass --grace 0\n")
+            }
             return ExitCode.success
         }
     }

@@ -1,0 +1,67 @@
+import Cache
+import Foundation
+
+/// The bytes of the outputs a run produced, for composition and the writer: rendered in this run,
+/// else loaded from the store. When a hit's object has vanished since the lookup — a `store gc`
+/// beside this run, or a person clearing the store — the task that produced it is rendered again
+/// (its dependencies first, the same way), the bytes are checked against the digest the run
+/// recorded and put back through `keep`. Only a pinned object that vanished everywhere stays
+/// missing (nil): it cannot be rendered.
+public final class OutputBytes: @unchecked Sendable {
+    private let tasks: [String: FileTask]
+    private let results: [String: TaskResult]
+    private let producers: [Digest: [String]]
+    private let rendered: [Digest: [UInt8]]
+    private let load: (Digest) -> [UInt8]?
+    private let keep: ([UInt8]) -> Void
+    private let lock = NSRecursiveLock()
+    private var again: [Digest: [UInt8]] = [:]
+    private var rerenderedIDs: [String] = []
+
+    public init(tasks: [FileTask], record: RunRecord, load: @escaping (Digest) -> [UInt8]?, keep: @escaping ([UInt8]) -> Void) {
+        self.tasks = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        results = Dictionary(record.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var producers: [Digest: [String]] = [:]
+        for r in record.results { if let d = r.output { producers[d, default: []].append(r.id) } }
+        self.producers = producers
+        rendered = record.renderedBytes
+        self.load = load
+        self.keep = keep
+    }
+
+    /// The ids of the tasks rendered again because their object had vanished, in order.
+    public var rerendered: [String] { lock.lock(); defer { lock.unlock() }; return rerenderedIDs }
+
+    /// The bytes of `digest`; nil when no layer has them and no task can render them.
+    public func bytes(_ digest: Digest) throws -> [UInt8]? {
+        if let b = rendered[digest] { return b }
+        lock.lock(); defer { lock.unlock() }
+        if let b = again[digest] { return b }
+        if let b = load(digest) { return b }
+        for id in producers[digest] ?? [] {
+            guard let task = tasks[id], task.pinnedOutput == nil else { continue }
+            var dependencyOutputs: [String: [UInt8]] = [:]
+            for (input, dependency) in task.dependencies {
+                guard let d = results[dependency]?.output, let b = try bytes(d) else {
+                    throw TaskError.dependencyFailed(taskID: id, dependency: dependency)
+                }
+                dependencyOutputs[input] = b
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try task.render(RenderContext(taskID: id, dependencyOutputs: dependencyOutputs))
+            } catch let error as TaskError {
+                throw error
+            } catch {
+                throw TaskError.renderFailed(taskID: id, message: "\(error)")
+            }
+            let got = Digest.of(bytes)
+            guard got == digest else { throw TaskError.rerenderMismatch(taskID: id, expected: digest, got: got) }
+            again[digest] = bytes
+            rerenderedIDs.append(id)
+            keep(bytes)
+            return bytes
+        }
+        return nil
+    }
+}
