@@ -115,6 +115,13 @@ enum FileIO {
         return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
     }
 
+    /// Bytes an unprivileged writer may still use on the file system holding `path`.
+    static func availableBytes(_ path: String) -> UInt64? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize)
+    }
+
     static func nowMs() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)

@@ -268,7 +268,9 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
             try makeTemporaryFolder()
             e = FileIO.writeNew(name, encoded)
         }
-        guard e == 0 else { throw CacheError.io(path: name, operation: "write", errno: e) }
+        // The folder, not the per-write temporary name: one cause (a full disk) reads the same for
+        // every task it fails, so a run reports it once.
+        guard e == 0 else { throw CacheError.io(path: tmpPath, operation: "write into", errno: e) }
         return name
     }
 

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// The writable store on this machine: one root folder holding
@@ -34,7 +35,11 @@ public final class LocalStore: @unchecked Sendable {
         objects = FileSystemContentStore(root: root, readOnly: readOnly, events: events)
         actions = try SQLiteActionCache(path: root + "/ac.sqlite", quarantineDirectory: root + "/quarantine",
                                         readOnly: readOnly, events: events, clock: clock)
+        if !readOnly { removeTemporariesOfEndedProcesses(now: clock()) }
     }
+
+    /// Free space gc makes on a full disk before it writes the index again.
+    static let indexMargin: UInt64 = 1 << 20
 
     /// `ByteSize.parse`: `"500M"` → bytes (K, M, G, T are powers of 1024).
     public static func parseSize(_ text: String) throws -> UInt64 { try ByteSize.parse(text) }
@@ -54,11 +59,15 @@ public final class LocalStore: @unchecked Sendable {
         guard !readOnly else { throw CacheError.readOnlyStore(path: root) }
         let now = clock()
         removeStaleTemporaries(now: now)
+        var freed = (entries: 0, objects: 0)
+        let atStart = actions.isDiskFullReadOnly ? objects.allObjects().reduce(0) { $0 + $1.bytesOnDisk } : nil
+        if actions.isDiskFullReadOnly { freed = try makeRoomForTheIndex() }
         let files = objects.allObjects()
         var sizes: [Digest: UInt64] = [:]
         for f in files { sizes[f.digest] = f.bytesOnDisk }
         let before = files.reduce(0) { $0 + $1.bytesOnDisk }
-        var report = GCReport(entriesRemoved: 0, objectsRemoved: 0, bytesBefore: before, bytesAfter: before, maxBytes: maxBytes)
+        var report = GCReport(entriesRemoved: freed.entries, objectsRemoved: freed.objects, bytesBefore: atStart ?? before,
+                              bytesAfter: before, maxBytes: maxBytes)
         guard before > maxBytes else { return report }
 
         let entries = try actions.allEntries()
@@ -108,10 +117,62 @@ public final class LocalStore: @unchecked Sendable {
         return report
     }
 
+    /// On a full disk the index could only be opened read-only, so gc first frees space without
+    /// writing it: objects no entry references, then the objects of the least recently used
+    /// entries, a batch at a time, until the index opens for writing; then the entries left
+    /// pointing at removed objects are dropped (until then lookups treat them as misses).
+    private func makeRoomForTheIndex() throws -> (entries: Int, objects: Int) {
+        let entries = try actions.allEntries()
+        var referenced = Set<Digest>()
+        for (_, e) in entries { for o in e.outputs { referenced.insert(o.digest) } }
+        var objectsRemoved = 0
+        for f in objects.allObjects() where !referenced.contains(f.digest) {
+            try objects.remove(f.digest)
+            objectsRemoved += 1
+        }
+        var removed = Set<Digest>()
+        var i = 0
+        while true {
+            // The index needs room for its shared memory and for the write-ahead log of the
+            // deletes below: free a margin first, unless nothing is left to free.
+            let roomy = (FileIO.availableBytes(root) ?? 0) >= LocalStore.indexMargin
+            if roomy || i == entries.count, actions.reopenWritable() {
+                let dangling = entries.filter { $0.entry.outputs.contains { removed.contains($0.digest) } }.map(\.key)
+                do {
+                    try actions.remove(dangling)
+                    return (dangling.count, objectsRemoved + removed.count)
+                } catch let CacheError.sqlite(_, code, _) where code & 0xff == SQLITE_FULL && i < entries.count {
+                    // Still too little room: free another batch and try again.
+                }
+            }
+            guard i < entries.count else {
+                throw CacheError.io(path: root, operation: "free space for the action cache (every object was removed)", errno: ENOSPC)
+            }
+            let batch = entries[i..<min(i + 64, entries.count)]
+            i += batch.count
+            for (_, e) in batch {
+                for o in e.outputs where removed.insert(o.digest).inserted && objects.contains(o.digest) { try objects.remove(o.digest) }
+            }
+        }
+    }
+
     private func removeStaleTemporaries(now: Int64) {
         for name in FileIO.list(objects.tmpPath) {
             let p = objects.tmpPath + "/" + name
             if let info = FileIO.info(p), !info.isDirectory, now - info.mtimeMs > 3_600_000 { unlink(p) }
+        }
+        removeTemporariesOfEndedProcesses(now: now)
+    }
+
+    /// Temporary files are named `<pid>-…`: those of a process that no longer runs on this machine
+    /// (a killed compile) are removed when the store is next opened, not an hour later. A minute
+    /// of age guards against a new process that reused the pid and is writing right now.
+    private func removeTemporariesOfEndedProcesses(now: Int64) {
+        for name in FileIO.list(objects.tmpPath) {
+            guard let pid = Int32(name.prefix { $0 != "-" }), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let p = objects.tmpPath + "/" + name
+            if let info = FileIO.info(p), !info.isDirectory, now - info.mtimeMs > 60_000 { unlink(p) }
         }
     }
 
@@ -129,7 +190,7 @@ public final class LocalStore: @unchecked Sendable {
             }
         }
         report.indexProblems = try actions.integrityCheck()
-        if !report.indexProblems.isEmpty, !readOnly {
+        if !report.indexProblems.isEmpty, !readOnly, !actions.isDiskFullReadOnly {
             // The damaged index goes to the quarantine; its entries are lost, the objects kept.
             let moved = try actions.rebuild(reason: "integrity_check: " + report.indexProblems.prefix(3).joined(separator: "; "))
             report.indexRebuiltTo = moved
@@ -139,7 +200,8 @@ public final class LocalStore: @unchecked Sendable {
             if !missing.isEmpty { report.dangling.append(.init(key: key, missing: missing)) }
         }
         report.dangling.sort { $0.key < $1.key }
-        if !readOnly { try actions.remove(report.dangling.map(\.key)) }
+        // On a full disk the index is read-only: report the dangling entries, leave them (misses).
+        if !readOnly, !actions.isDiskFullReadOnly { try actions.remove(report.dangling.map(\.key)) }
         return report
     }
 

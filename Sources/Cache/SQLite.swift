@@ -24,6 +24,24 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(db, busyTimeoutMs)
     }
 
+    /// Opens an existing file read-only as immutable (`?immutable=1`): no locks, no `-wal` or
+    /// `-shm` file, nothing written. For a full disk, where opening in WAL mode cannot create the
+    /// shared-memory file. Frames still in a `-wal` file are not seen (their entries are misses).
+    init(immutable path: String) throws {
+        self.path = path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        var handle: OpaquePointer?
+        let rc = sqlite3_open_v2("file:" + encoded + "?immutable=1", &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let h = handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw CacheError.sqlite(path: path, code: rc, message: message)
+        }
+        db = h
+    }
+
     deinit { sqlite3_close_v2(db) }
 
     func error(_ rc: Int32) -> CacheError {

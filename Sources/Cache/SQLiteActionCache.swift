@@ -50,8 +50,44 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
             let moved = try Self.moveAside(path, to: self.quarantineDirectory, now: clock())
             events.record(.indexRebuilt(path: path, movedTo: moved, reason: "SQLite error \(code): \(message)"))
             connection = try Self.openChecked(path)
+        } catch let CacheError.sqlite(_, code, message) where Self.isDiskFull(code, path) && FileIO.info(path) != nil {
+            // A full disk: WAL mode cannot create its shared-memory file. Read what is there, so a
+            // fully cached run needs no write, and let `store gc` free space.
+            connection = try SQLiteConnection(immutable: path)
+            isDiskFullReadOnly = true
+            events.record(.indexReadOnly(path: path, reason: "the disk is full: SQLite error \(code): \(message)"))
         }
         identity = FileIO.identity(path)
+    }
+
+    /// True while the index is open read-only because its disk was full (see `reopenWritable`).
+    public private(set) var isDiskFullReadOnly = false
+
+    /// After space was freed: opens the index for writing again. False while the disk is still full.
+    public func reopenWritable() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard isDiskFullReadOnly else { return true }
+        guard let writable = try? Self.openChecked(path) else { return false }
+        connection = writable
+        identity = FileIO.identity(path)
+        isDiskFullReadOnly = false
+        return true
+    }
+
+    /// SQLite's answer when the disk is full: SQLITE_FULL, or an I/O or open error while the file
+    /// system has (almost) no space left, as when the `-shm` file cannot be sized.
+    static func isDiskFull(_ code: Int32, _ path: String) -> Bool {
+        let primary = code & 0xff
+        if primary == SQLITE_FULL { return true }
+        guard primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN else { return false }
+        let directory = (path as NSString).deletingLastPathComponent
+        return (FileIO.availableBytes(directory.isEmpty ? "." : directory) ?? .max) < 1 << 20
+    }
+
+    private func refuseWhileDiskFull() throws {
+        if isDiskFullReadOnly {
+            throw CacheError.sqlite(path: path, code: SQLITE_FULL, message: "the disk is full, so the index was opened read-only")
+        }
     }
 
     // MARK: ActionCache
@@ -78,7 +114,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         }
         guard var entry = found else { return nil }
         let now = clock()
-        if !readOnly, now - entry.lastUsedMs >= touchInterval {
+        if !readOnly, !isDiskFullReadOnly, now - entry.lastUsedMs >= touchInterval {
             // Best effort: a busy database must not turn a hit into a failure.
             try? markUsed(key, at: now)
             entry.lastUsedMs = now
@@ -134,7 +170,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     /// transaction, best effort as in `entry(for:)`: a busy database must not turn hits into
     /// failures) and updates `found` to match. `found[i]` is the entry of `keys[i]`.
     public func touchStale(_ keys: [Digest], _ found: inout [ActionEntry?]) {
-        guard !readOnly else { return }
+        guard !readOnly, !isDiskFullReadOnly else { return }
         let now = clock()
         let stale = found.indices.filter { found[$0].map { now - $0.lastUsedMs >= touchInterval } ?? false }
         guard !stale.isEmpty else { return }
@@ -150,6 +186,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     /// Records several entries in one transaction.
     public func record(_ entries: [(key: Digest, entry: ActionEntry)]) throws {
         guard !readOnly else { throw CacheError.readOnlyStore(path: path) }
+        try refuseWhileDiskFull()
         let now = clock()
         try locked {
             try connection.transaction(write: true) {
@@ -193,6 +230,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     /// Forgets several keys in one transaction.
     public func remove(_ keys: [Digest]) throws {
         guard !readOnly else { throw CacheError.readOnlyStore(path: path) }
+        try refuseWhileDiskFull()
         guard !keys.isEmpty else { return }
         try locked {
             try connection.transaction(write: true) {
@@ -210,6 +248,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     /// Sets the last-use time of `key` (hits do this themselves, at most once per `touchInterval`).
     public func markUsed(_ key: Digest, at ms: Int64) throws {
         guard !readOnly else { throw CacheError.readOnlyStore(path: path) }
+        try refuseWhileDiskFull()
         try locked {
             try connection.retryingBusy {
                 try connection.withStatement("UPDATE entries SET last_used_ms = ? WHERE key = ?") { s in
@@ -222,6 +261,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     /// Sets the last-use time of several keys in one transaction.
     public func markUsed(_ keys: [Digest], at ms: Int64) throws {
         guard !readOnly else { throw CacheError.readOnlyStore(path: path) }
+        try refuseWhileDiskFull()
         guard !keys.isEmpty else { return }
         try locked {
             try connection.transaction(write: true) {
@@ -331,7 +371,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         try reopenIfReplaced()
         do {
             return try body()
-        } catch let CacheError.sqlite(_, code, message) where Self.isDamage(code) && !readOnly {
+        } catch let CacheError.sqlite(_, code, message) where Self.isDamage(code) && !readOnly && !isDiskFullReadOnly {
             try rebuildLocked(reason: "SQLite error \(code): \(message)")
             return try body()
         }

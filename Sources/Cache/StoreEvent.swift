@@ -13,6 +13,9 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
     case readFailed(layer: StoreLayer, detail: String)
     /// A best-effort write (copying into local, uploading to remote) failed; the run continues.
     case writeFailed(layer: StoreLayer, detail: String)
+    /// The disk holding the action cache is full: it was opened read-only, so lookups still work
+    /// and nothing can be recorded.
+    case indexReadOnly(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -26,6 +29,8 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
             return "warning: \(layer) store read failed: \(detail); treated as a miss"
         case let .writeFailed(layer, detail):
             return "warning: \(layer) store write failed: \(detail); continuing"
+        case let .indexReadOnly(path, reason):
+            return "warning: action cache \(path) is read-only for this run (\(reason)); cached outputs are still used, new ones are not recorded; free disk space, e.g. with `orchestrate store gc`"
         }
     }
 }

@@ -293,6 +293,8 @@ public struct Materializer: Sendable {
     private func saveState(_ state: [String: OutputState]) throws {
         try makeDirectory(root + "/" + Self.stateDirectory, isRoot: false)
         let data = OutputStateCodec.encode(state.values.sorted { $0.path < $1.path })
+        // A run that changed nothing writes nothing, so a fully cached compile succeeds on a full disk.
+        if let current = FileManager.default.contents(atPath: root + "/" + Self.stateFile), [UInt8](current) == data { return }
         try writeAtomically(root + "/" + Self.stateFile, bytes: data, mode: .regular, counter: 0)
     }
 }

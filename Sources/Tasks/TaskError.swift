@@ -46,7 +46,7 @@ public enum TaskError: Error, Hashable, CustomStringConvertible {
         case let .storeFailed(id, message):
             return "task \(id): storing the output failed: \(message)"
         case let .runFailed(errors):
-            return "\(errors.count) task(s) failed:\n" + errors.map { "  \($0)" }.joined(separator: "\n")
+            return "\(errors.count) task(s) failed:\n" + TaskError.grouped(errors).map { "  \($0)" }.joined(separator: "\n")
         case let .unsafePath(path, reason):
             return "refusing to write \(path): \(reason)"
         case let .io(path, op, e):
@@ -55,5 +55,31 @@ public enum TaskError: Error, Hashable, CustomStringConvertible {
             return "\(path) is not an orchestrate.summary/1 file: \(reason)"
         }
     }
-}
 
+    /// The lines for a failed run: store failures with the same cause as one line (a full disk
+    /// fails every task the same way), the tasks skipped because a dependency failed as one line,
+    /// and at most `limit` other failures, then a count of the rest.
+    static func grouped(_ errors: [TaskError], limit: Int = 20) -> [String] {
+        var lines: [String] = []
+        var storeCauses: [(message: String, tasks: [String])] = []
+        var skipped = 0
+        var others: [TaskError] = []
+        for error in errors {
+            switch error {
+            case let .storeFailed(id, message):
+                if let i = storeCauses.firstIndex(where: { $0.message == message }) { storeCauses[i].tasks.append(id) }
+                else { storeCauses.append((message, [id])) }
+            case .dependencyFailed: skipped += 1
+            default: others.append(error)
+            }
+        }
+        for cause in storeCauses {
+            lines.append(cause.tasks.count == 1 ? "\(TaskError.storeFailed(taskID: cause.tasks[0], message: cause.message))"
+                : "\(cause.tasks.count) tasks could not store their outputs: \(cause.message) (first: \(cause.tasks[0]))")
+        }
+        lines += others.prefix(limit).map { "\($0)" }
+        if others.count > limit { lines.append("… and \(others.count - limit) more") }
+        if skipped > 0 { lines.append("\(skipped) task(s) did not run because a task they depend on failed") }
+        return lines
+    }
+}

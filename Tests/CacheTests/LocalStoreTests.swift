@@ -81,6 +81,26 @@ final class LocalStoreTests: XCTestCase {
         XCTAssertEqual(try store.gc(maxBytes: 0, graceMs: 0).bytesAfter, 0, "without a window, everything goes")
     }
 
+    /// A killed compile's temporary files go when the store is next opened (issue 12), not after
+    /// an hour: those named for a process that has ended; a live process's are kept.
+    func testTemporariesOfEndedProcessesAreRemovedOnOpen() throws {
+        let dir = try TemporaryDirectory(self)
+        _ = try LocalStore(root: dir.path)
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let old = Date(timeIntervalSinceNow: -120)
+        let names = ["\(ended.processIdentifier)-7-1", "\(getpid())-7-1", "1-7-1"]
+        for name in names {
+            let path = dir.path + "/tmp/" + name
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("partial".utf8)))
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
+        }
+        _ = try LocalStore(root: dir.path)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/tmp")), Set(names.dropFirst()))
+    }
+
     func testGCRemovesUnreferencedObjectsBeforeAnyEntry() throws {
         let dir = try TemporaryDirectory(self)
         let store = try LocalStore(root: dir.path)

@@ -44,7 +44,18 @@ public final class Context: @unchecked Sendable {
         Context(environment: ProcessInfo.processInfo.environment,
                 currentDirectory: FileManager.default.currentDirectoryPath,
                 stdoutIsTerminal: isatty(1) == 1,
-                out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
-                err: { s in FileHandle.standardError.write(Data(s.utf8)) })
+                out: { s in writeAll(1, s) },
+                err: { s in writeAll(2, s) })
+    }
+
+    /// Writes to a standard stream with write(2), retrying interrupted and partial writes.
+    /// FileHandle.write traps when the write fails (a full disk behind a redirect, a closed pipe);
+    /// a lost line of output must not crash a run whose work is done, so failures are dropped.
+    static func writeAll(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n > 0 { bytes = bytes.dropFirst(n) } else if n < 0, errno == EINTR { continue } else { return }
+        }
     }
 }

@@ -37,7 +37,7 @@ public enum IconsCommand: Command {
         if sub == "draw" { return try draw(monograms, seed: seed, ctx) }
         guard FileManager.default.fileExists(atPath: seed) else { throw CLIError.inputMissing(path: seed, what: "seed folder") }
         let store = SeedStore(root: seed)
-        defer { for e in store.events.all { ctx.err("orchestrate: warning: \(e)\n") } }
+        defer { for e in store.events.all { ctx.err("orchestrate: \(e)\n") } }
         let problems = MonogramDrawing.verify(monograms, seed: store)
         for p in problems { ctx.out("\(p)\n") }
         ctx.out("checked \(monograms.count) monograms in \(seed): \(problems.isEmpty ? "all pinned, drawn alike, present" : "\(problems.count) problem(s)")\n")

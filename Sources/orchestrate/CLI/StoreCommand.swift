@@ -53,7 +53,7 @@ public enum StoreCommand: Command {
             throw CLIError.inputMissing(path: root, what: "store")
         }
         let store = try LocalStore(root: root)
-        defer { for e in store.events.all { ctx.err("orchestrate: warning: \(e)\n") } }
+        defer { for e in store.events.all { ctx.err("orchestrate: \(e)\n") } }
         switch sub {
         case "stats":
             let s = try store.stats()
