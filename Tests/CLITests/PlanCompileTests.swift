@@ -62,6 +62,40 @@ final class PlanCompileTests: XCTestCase {
         XCTAssertEqual(h.run("compile", "missing.json", "--out", "out"), 66)
     }
 
+    /// Every file below `dir` (the materializer's state included) with its bytes, mode and mtime.
+    private func snapshot(_ dir: String) throws -> [String: String] {
+        var out: [String: String] = [:]
+        let fm = FileManager.default
+        for case let rel as String in fm.enumerator(atPath: dir)! {
+            let attrs = try fm.attributesOfItem(atPath: dir + "/" + rel)
+            guard attrs[.type] as? FileAttributeType == .typeRegular else { continue }
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + rel))
+            out[rel] = "\(Digest.of([UInt8](bytes)).hex) \(attrs[.posixPermissions]!) \((attrs[.modificationDate] as! Date).timeIntervalSince1970)"
+        }
+        return out
+    }
+
+    /// Issue 12: an entity key the generated Rails app cannot use (`class`) was a Rails-lowering
+    /// diagnostic: compile printed it, exited 0 and removed every Rails file already in --out. It is
+    /// a Plan diagnostic now: exit 65 before --out is touched, and graph and audit --plan agree.
+    func testARailsReservedKeyExits65AndLeavesTheOutputUntouched() throws {
+        XCTAssertEqual(h.run("compile", example("notes.plan.json"), "--out", "out", "--store", "store"), 0, h.err)
+        let before = try snapshot(h.root + "/out")
+        XCTAssertGreaterThan(before.count, 100)
+        var text = try String(contentsOfFile: example("notes.plan.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"key\": \"note\"", with: "\"key\": \"class\"")
+        try text.write(toFile: h.root + "/class.json", atomically: true, encoding: .utf8)
+        for args in [["compile", "class.json", "--out", "out", "--store", "store"], ["graph", "class.json"],
+                     ["audit", "out", "--plan", "class.json"]] {
+            XCTAssertEqual(h.run(args), 65, "\(args): \(h.out) \(h.err)")
+            XCTAssertTrue(h.err.contains("class.json:13:14: error[rails.entity.key_reserved]: /entities/0/key: "), "\(args): \(h.err)")
+            XCTAssertTrue(h.err.contains("1 problem; nothing was written"), "\(args): \(h.err)")
+        }
+        let after = try snapshot(h.root + "/out")
+        let moved = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        XCTAssertEqual(moved, [], "the output is byte for byte (and mtime for mtime) what it was")
+    }
+
     /// 000: a domain that cannot form a client's identity is that client's lowering diagnostic. Both
     /// clients are omitted with a `not_generated` gap naming the diagnostics, the Rails app compiles,
     /// and the exit is 0.

@@ -125,6 +125,11 @@ final class PlanValidatorTests: XCTestCase {
              expected: ["plan.field.to_unknown_entity /entities/0/fields/1/to"], line: #line),
         Case(name: "field unknown key", edits: [("/entities/0/fields/0/reqired", true)],
              expected: ["plan.unknown_key /entities/0/fields/0/reqired"], line: #line),
+        Case(name: "rails reserved keys", edits: [("/entities/1/key", "account"), ("/entities/1/plural_key", "accounts"),
+                                                  ("/entities/0/fields/1/to", "account")],
+             expected: ["rails.entity.key_reserved /entities/1/key", "rails.entity.plural_key_reserved /entities/1/plural_key"], line: #line),
+        Case(name: "rails reserved class", edits: [("/entities/1/key", "class"), ("/entities/0/fields/1/to", "class")],
+             expected: ["rails.entity.key_reserved /entities/1/key"], line: #line),
         Case(name: "bool type", edits: [("/entities/0/forms", "yes")], expected: ["plan.wrong_type /entities/0/forms"], line: #line),
     ]
 

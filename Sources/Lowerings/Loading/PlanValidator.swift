@@ -142,6 +142,14 @@ struct PlanValidator {
                 report(.entityProtectedRequiresAccount, p.appending("index"),
                        "index \"protected\" needs sign-in but the Plan has no account; add /account or make the index public")
             }
+            if RailsNames.reservedKeys.contains(entity.key) {
+                report(.railsEntityKeyReserved, p.appending("key"),
+                       "entity key \"\(entity.key)\" would name the model \(RailsText.camelize(entity.key)), which the generated Rails app already defines; choose another key")
+            }
+            if RailsNames.reservedPluralKeys.contains(entity.pluralKey) {
+                report(.railsEntityPluralKeyReserved, p.appending("plural_key"),
+                       "plural key \"\(entity.pluralKey)\" would name the table or controller \(entity.pluralKey), which the generated Rails app already uses; choose another plural key")
+            }
             if PlanValidator.reservedRoutes.contains(entity.pluralKey) || entity.pluralKey.hasPrefix(PlanValidator.reservedPrefix) {
                 report(.entityRouteCollision, p.appending("plural_key"),
                        "route \(entity.route) is reserved by the generated app; choose another plural key")

@@ -19,11 +19,8 @@ public enum RailsLowering {
     /// Lowers for the native clients that were actually emitted: a selected client its own lowering
     /// omitted gets no route, copy or guide here, so no task depends on a task that does not exist.
     public static func lower(_ loaded: LoadedPlan, emittedClients: Set<String>) -> PlatformLowering {
+        // Always emitted: every Plan rule the Rails app depends on is a load diagnostic.
         let plan = loaded.plan
-        let diagnostics = RailsNames.problems(in: loaded)
-        if !diagnostics.isEmpty {
-            return PlatformLowering(platform: "rails", status: .omitted, release: release, mount: "", diagnostics: diagnostics)
-        }
         var builder = RailsTaskBuilder(release: release)
         let navigation = ApplicationNavigation(plan: plan)
         var draft = RailsApplicationSpec(plan: plan, navigation: navigation)

@@ -1,6 +1,8 @@
 /// Entity keys and plural keys the generated Rails app cannot use: a key names a model class and a
 /// plural key a table and a controller, so neither may collide with the Core, Rodauth, Rails or
-/// Ruby's own classes.
+/// Ruby's own classes. `PlanValidator` reports them (`rails.entity.key_reserved`,
+/// `rails.entity.plural_key_reserved`) so a Plan the Rails app cannot hold never loads: compile,
+/// graph and audit --plan reject it alike, before anything is written.
 enum RailsNames {
     /// Keys whose class name (`Account`, `Native`, `String`, …) is already taken.
     static let reservedKeys: Set<String> = [
@@ -18,19 +20,4 @@ enum RailsNames {
         "accounts", "account_remember_keys", "ar_internal_metadata", "schema_migrations", "rodauth", "native",
         "applications", "configurations_native", "legal",
     ]
-
-    static func problems(in loaded: LoadedPlan) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        for entity in loaded.plan.entities {
-            if reservedKeys.contains(entity.key) {
-                out.append(loaded.diagnostic(.railsEntityKeyReserved, at: entity.pointer.appending("key"),
-                    "entity key \"\(entity.key)\" would name the model \(RailsText.camelize(entity.key)), which the generated Rails app already defines; choose another key"))
-            }
-            if reservedPluralKeys.contains(entity.pluralKey) {
-                out.append(loaded.diagnostic(.railsEntityPluralKeyReserved, at: entity.pointer.appending("plural_key"),
-                    "plural key \"\(entity.pluralKey)\" would name the table or controller \(entity.pluralKey), which the generated Rails app already uses; choose another plural key"))
-            }
-        }
-        return out.sorted()
-    }
 }
