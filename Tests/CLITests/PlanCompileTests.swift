@@ -96,6 +96,51 @@ final class PlanCompileTests: XCTestCase {
         XCTAssertEqual(moved, [], "the output is byte for byte (and mtime for mtime) what it was")
     }
 
+    /// Issue 12: Plans that loaded and then broke the compile or the generated app. Each is a Plan
+    /// diagnostic now: exit 65, the code at its pointer, and no output directory.
+    func testPlansThatLoadedAndBrokeAreRejectedBeforeAnythingIsWritten() throws {
+        let notes = try String(contentsOfFile: example("notes.plan.json"), encoding: .utf8)
+        let longPlural = String(repeating: "n", count: 230)
+        let bigName = String(repeating: "N", count: 5 << 20)
+        let cases: [(String, String, String)] = [
+            // `a_1` and `a1` both named the class A1 (and Rails reads A1 back as a1).
+            ("a_1", notes.replacingOccurrences(of: "\"key\": \"note\"", with: "\"key\": \"a_1\""),
+             "error[plan.entity.rails_name_mismatch]: /entities/0/key: "),
+            // ENAMETOOLONG after 65 files (exit 74 with a half-written tree).
+            ("long plural", notes.replacingOccurrences(of: "\"plural_key\": \"notes\"", with: "\"plural_key\": \"\(longPlural)\""),
+             "error[plan.entity.key_too_long]: /entities/0/plural_key: this value is 230 bytes"),
+            ("type field", notes.replacingOccurrences(of: "\"key\": \"body\"", with: "\"key\": \"type\""),
+             "error[plan.field.key_reserved]: /entities/0/fields/1/key: "),
+            ("created_at field", notes.replacingOccurrences(of: "\"key\": \"body\"", with: "\"key\": \"created_at\""),
+             "error[plan.field.key_reserved]: /entities/0/fields/1/key: "),
+            // A 5 MB name took its time and wrote hundreds of MB.
+            ("huge", notes.replacingOccurrences(of: "\"name\": \"Notes\"", with: "\"name\": \"\(bigName)\""),
+             "error[plan.file.too_large]: the Plan is larger than 4194304 bytes (4 MiB)"),
+        ]
+        for (name, text, expected) in cases {
+            try text.write(toFile: h.root + "/case.json", atomically: true, encoding: .utf8)
+            XCTAssertEqual(h.run("compile", "case.json", "--out", "out", "--store", "store"), 65, "\(name): \(h.err.prefix(500))")
+            XCTAssertTrue(h.err.contains(expected), "\(name): \(h.err.prefix(500))")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: h.root + "/out"), name)
+        }
+    }
+
+    /// Two keys whose class names collide: `a_1` and `a1` (the second would be fine alone).
+    func testTwoKeysWithOneClassNameAreRejected() throws {
+        var text = try String(contentsOfFile: example("movie-catalog.plan.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"key\": \"genre\"", with: "\"key\": \"a_1\"")
+            .replacingOccurrences(of: "\"plural_key\": \"genres\"", with: "\"plural_key\": \"a_1s\"")
+            .replacingOccurrences(of: "\"to\": \"genre\"", with: "\"to\": \"a_1\"")
+            .replacingOccurrences(of: "\"key\": \"person\"", with: "\"key\": \"a1\"")
+            .replacingOccurrences(of: "\"to\": \"person\"", with: "\"to\": \"a1\"")
+            .replacingOccurrences(of: "\"parent\": \"person\"", with: "\"parent\": \"a1\"")
+        try text.write(toFile: h.root + "/a1.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(h.run("compile", "a1.json", "--out", "out", "--store", "store"), 65, h.err)
+        XCTAssertTrue(h.err.contains("error[plan.entity.rails_name_mismatch]: "), h.err)
+        XCTAssertTrue(h.err.contains("names the model A1, which Rails reads back as \"a1\""), h.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: h.root + "/out"))
+    }
+
     /// 000: a domain that cannot form a client's identity is that client's lowering diagnostic. Both
     /// clients are omitted with a `not_generated` gap naming the diagnostics, the Rails app compiles,
     /// and the exit is 0.

@@ -48,6 +48,7 @@ struct PlanValidator {
             validateFields(account.fields, plan: plan)
         }
         validateEntities(plan)
+        validateRailsNames(plan)
         return diagnostics
     }
 
