@@ -11,6 +11,11 @@ import Tasks
 public enum RailsLowering {
     public static let release = "rails-application-2026-09"
 
+    /// The copy of an emitted client's path configuration Rails serves, and its task's owner: the
+    /// root provenance records it exactly when that client's tree was emitted (`audit` reads it).
+    public static func nativeConfigurationPath(_ client: String) -> String { "config/native/\(client)_v1.json" }
+    public static func nativeConfigurationOwner(_ client: String) -> String { "rails.native_\(client)_configuration" }
+
     public static func lower(_ loaded: LoadedPlan) -> PlatformLowering {
         let native = loaded.plan.application.native
         return lower(loaded, emittedClients: Set([native.ios.map { _ in "ios" }, native.android.map { _ in "android" }].compactMap { $0 }))
@@ -131,7 +136,7 @@ public enum RailsLowering {
             }
             for client in clients {
                 let input = "\(client)_path_configuration"
-                builder.add(id: "rails.native_\(client)_configuration", path: "config/native/\(client)_v1.json", reads: [],
+                builder.add(id: nativeConfigurationOwner(client), path: nativeConfigurationPath(client), reads: [],
                             dependencies: [input: "\(client).path_configuration"]) { context in try context.output(input) }
                 let preview = Projection(name: "rails.preview:\(client)", fields: [
                     "client": .string(client), "name": .string(app.name), "account": .bool(app.hasAccount),
