@@ -224,4 +224,12 @@ final class RailsLoweringTests: XCTestCase {
         XCTAssertEqual(RailsMigrationVersion.timestamp(day: RailsMigrationVersion.baseDay, second: 3661), "20260101010101")
         XCTAssertEqual(RailsMigrationVersion.timestamp(day: RailsMigrationVersion.baseDay + 59, second: 0), "20260301000000")
     }
+
+    /// Found by the fuzzer: a display name holding `%>` ended the ERB tag its Ruby string sat in
+    /// (`<%= link_to "All … %> …", … %>`), so the template no longer compiled.
+    func testADisplayNameCannotEndAnERBTag() {
+        XCTAssertEqual(RailsText.ruby("50%> off"), "\"50%\\> off\"")
+        XCTAssertFalse(RailsText.ruby("%>%>").contains("%>"))
+        XCTAssertEqual(RailsText.ruby("a > b"), "\"a > b\"")
+    }
 }
