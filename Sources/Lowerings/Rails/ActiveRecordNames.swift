@@ -14,6 +14,11 @@ enum ActiveRecordNames {
     /// (activerecord/lib/active_record/base.rb:283-331) define at the commit above and 6.1 did not,
     /// and the explicit additions of attribute_methods.rb:36. Only snake-case names matter: a field
     /// key is `^[a-z][a-z0-9]*(_[a-z0-9]+)*$`.
+    ///
+    /// `RESTRICTED_CLASS_METHODS` (attribute_methods.rb:23: private public protected allocate new
+    /// name superclass) is not applied: `dangerous_class_method?` (attribute_methods.rb:200-213)
+    /// guards class-level names such as scopes and enum values, and the generated app defines none
+    /// from a Plan key. A field named `name` is an ordinary attribute.
     static let dangerousAttributeNames: Set<String> = [
         "accessed_fields", "add_to_transaction", "aggregate_reflections", "all_attributes_for_inspect",
         "all_timestamp_attributes_in_model", "around_save_collection_association", "assign_attributes",
