@@ -32,15 +32,17 @@ WORK="${KEEP:-$(mktemp -d -t orchestrate-bench.XXXXXX)}"
 mkdir -p "$WORK"
 [ -n "$KEEP" ] || trap 'rm -rf "$WORK"' EXIT
 
-# "WALL CPU" seconds of one command (CPU = user + system of the child; stdout and stderr
-# discarded; stdin passed through).
+# "WALL CPU" seconds of one command (CPU = user + system of that one child, from wait4(2); not
+# getrusage's RUSAGE_CHILDREN, which survives exec and so also counts whatever ran before
+# python3, e.g. the processes a pyenv shim starts; stdout and stderr discarded; stdin passed
+# through).
 measure() {
     python3 -c '
-import resource, subprocess, sys, time
+import os, subprocess, sys, time
 t0 = time.perf_counter()
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, _, r = os.wait4(child.pid, 0)
 wall = time.perf_counter() - t0
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
 print("%.4f %.4f" % (wall, r.ru_utime + r.ru_stime))' "$@"
 }
 wall() { measure "$@" | cut -d" " -f1; }

@@ -139,6 +139,98 @@ final class AuditCommandTests: XCTestCase {
         XCTAssertEqual(h.run("audit", "out", "--plan", "bad.plan.json"), 65)
     }
 
+    // MARK: issue 12: what the walk used to miss
+
+    /// Rails loads every file of config/initializers at boot; a link there (or anywhere) reaches
+    /// outside the tree, and the walk skipped links. Every non-regular entry is a finding now, a
+    /// linked directory included (never followed), in plain audit and with --plan.
+    func testLinksFIFOsAndLinkedDirectoriesAreFindings() throws {
+        try FileManager.default.createSymbolicLink(atPath: out + "/config/initializers/evil.rb", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createDirectory(atPath: h.root + "/elsewhere", withIntermediateDirectories: true)
+        try Tamper.write(h.root + "/elsewhere/backdoor.rb", "class Backdoor; end\n")
+        try FileManager.default.createSymbolicLink(atPath: out + "/app/models/concerns_elsewhere", withDestinationPath: h.root + "/elsewhere")
+        XCTAssertEqual(mkfifo(out + "/ios/App/pipe", 0o644), 0)
+        XCTAssertEqual(h.run("audit", "out"), 1, h.out + h.err)
+        XCTAssertEqual(codes(), ["audit.not_regular_file", "audit.not_regular_file", "audit.not_regular_file"],
+                       "no file digest moved (tree digest v1 counts regular files only): \(h.out)")
+        XCTAssertTrue(h.out.contains("audit.not_regular_file config/initializers/evil.rb: is a symbolic link to /etc/passwd"), h.out)
+        XCTAssertTrue(h.out.contains("audit.not_regular_file app/models/concerns_elsewhere: is a symbolic link to "), h.out)
+        XCTAssertTrue(h.out.contains("audit.not_regular_file ios/App/pipe: is a FIFO"), h.out)
+        XCTAssertFalse(h.out.contains("backdoor"), "the linked directory is not followed: \(h.out)")
+        let findings = try auditAgainst(SyntheticPlan())
+        XCTAssertEqual(Set(findings.filter { $0.code == .notRegularFile }.map(\.path)),
+                       ["config/initializers/evil.rb", "app/models/concerns_elsewhere", "ios/App/pipe"], "\(findings)")
+    }
+
+    /// `.orchestrate-tmp-*` files were skipped in every tree; a name the materializer only uses
+    /// while writing, or one that is not UTF-8 or holds a line break, is a finding (and the file,
+    /// being in no provenance, is undeclared too).
+    func testTemporaryAndUnreadableNamesAreFindings() throws {
+        try Tamper.write(out + "/config/initializers/.orchestrate-tmp-1-1-evil.rb", "system('id')\n")
+        let raw: [UInt8] = Array((out + "/app/models/bad").utf8) + [0xFF, 0x2E, 0x72, 0x62]
+        let fd = raw.withUnsafeBufferPointer { p -> Int32 in
+            var z = Array(p) + [0]
+            return z.withUnsafeMutableBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        try Tamper.write(out + "/app/models/two\nlines.rb", "x\n")
+        XCTAssertEqual(h.run("audit", "out"), 1, h.out + h.err)
+        XCTAssertEqual(Set(codes()), ["audit.unexpected_name", "audit.file_undeclared", "audit.native_digest_mismatch"], h.out)
+        XCTAssertEqual(codes().filter { $0 == "audit.unexpected_name" }.count, 3, h.out)
+        XCTAssertTrue(h.out.contains("audit.unexpected_name config/initializers/.orchestrate-tmp-1-1-evil.rb: "), h.out)
+        XCTAssertTrue(h.out.contains("audit.file_undeclared config/initializers/.orchestrate-tmp-1-1-evil.rb: "), h.out)
+    }
+
+    func testSetuidSetgidAndWorldWritableModesAreFindings() throws {
+        try Tamper.chmod(out + "/bin/rails", 0o4755)
+        try Tamper.chmod(out + "/config/routes.rb", 0o666)
+        try Tamper.chmod(out + "/android/app/src/main/res/values/colors.xml", 0o2644)
+        try Tamper.chmod(out + "/config/initializers", 0o777)
+        XCTAssertEqual(h.run("audit", "out"), 1, h.out + h.err)
+        XCTAssertEqual(codes(), Array(repeating: "audit.unsafe_mode", count: 4), h.out)
+        XCTAssertTrue(h.out.contains("audit.unsafe_mode bin/rails: has mode 4755 (setuid)"), h.out)
+        XCTAssertTrue(h.out.contains("audit.unsafe_mode config/routes.rb: has mode 0666 (world-writable)"), h.out)
+        XCTAssertTrue(h.out.contains("audit.unsafe_mode android/app/src/main/res/values/colors.xml: has mode 2644 (setgid)"), h.out)
+        XCTAssertTrue(h.out.contains("audit.unsafe_mode config/initializers: has mode 0777 (world-writable)"), h.out)
+        try Tamper.chmod(out + "/config/initializers", 0o755)
+    }
+
+    /// A platform tree whose provenance was deleted was skipped, and plain audit said the others
+    /// were clean. A tree is expected when its folder is there, or when the root provenance records
+    /// the copy of its path configuration that Rails serves (emitted clients only).
+    func testATreeWithoutItsProvenanceIsAFinding() throws {
+        try FileManager.default.removeItem(atPath: out + "/ios/FOUNDATION_PROVENANCE.json")
+        auditFindsOnly("audit.provenance_missing", at: "ios/FOUNDATION_PROVENANCE.json")
+        XCTAssertTrue(h.out.contains("the ios/ folder is there"), h.out)
+        try FileManager.default.removeItem(atPath: out + "/FOUNDATION_PROVENANCE.json")
+        XCTAssertEqual(h.run("audit", "out"), 1, h.out)
+        XCTAssertEqual(codes(), ["audit.provenance_missing", "audit.provenance_missing"], h.out)
+        XCTAssertTrue(h.out.contains("audit.provenance_missing FOUNDATION_PROVENANCE.json: the rails tree has no provenance"), h.out)
+        try FileManager.default.removeItem(atPath: out + "/android/FOUNDATION_PROVENANCE.json")
+        XCTAssertEqual(h.run("audit", "out"), 66, "no provenance anywhere: nothing to audit against")
+    }
+
+    /// A whole client tree removed: the root provenance still records the path configuration Rails
+    /// serves for that client, so the tree was emitted and its provenance is missing.
+    func testARemovedClientTreeIsAFinding() throws {
+        let plan = PlanCompileTests.examples.appendingPathComponent("movie-catalog.plan.json").path
+        XCTAssertEqual(h.run("compile", plan, "--out", "real", "--store", "store"), 0, h.err)
+        XCTAssertEqual(h.run("audit", "real"), 0, h.out)
+        try FileManager.default.removeItem(atPath: h.root + "/real/android")
+        XCTAssertEqual(h.run("audit", "real"), 1, h.out)
+        XCTAssertEqual(codes(), ["audit.provenance_missing"], h.out)
+        XCTAssertTrue(h.out.contains("audit.provenance_missing android/FOUNDATION_PROVENANCE.json: "), h.out)
+        XCTAssertTrue(h.out.contains("the root provenance records .github/workflows/android.yml"), h.out)
+    }
+
+    func testALinkedProvenanceFileIsNotRead() throws {
+        try FileManager.default.moveItem(atPath: out + "/ios/FOUNDATION_PROVENANCE.json", toPath: h.root + "/ios-provenance.json")
+        try FileManager.default.createSymbolicLink(atPath: out + "/ios/FOUNDATION_PROVENANCE.json", withDestinationPath: h.root + "/ios-provenance.json")
+        XCTAssertEqual(h.run("audit", "out"), 1, h.out)
+        XCTAssertEqual(codes(), ["audit.not_regular_file", "audit.provenance_missing"], h.out)
+    }
+
     // MARK: --plan
 
     private func auditAgainst(_ plan: SyntheticPlan) throws -> [AuditFinding] {

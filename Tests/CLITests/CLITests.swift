@@ -30,6 +30,11 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(h.run("compile", "--demo", "3", "--out", "o", "--bogus"), 64)
         XCTAssertTrue(h.err.contains("unknown option --bogus") && h.err.contains("hint:"), h.err)
         XCTAssertEqual(h.run("compile", "--demo", "zero", "--out", "o"), 64)
+        // Issue 12: a billion demo tasks aborted (SIGABRT) allocating them; the count is bounded.
+        XCTAssertEqual(h.run("compile", "--demo", "1000000000", "--out", "o"), 64)
+        XCTAssertTrue(h.err.contains("--demo must be a whole number from 1 to 1000000"), h.err)
+        XCTAssertEqual(h.run("compile", "--demo", "1e9", "--out", "o"), 64)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: h.root + "/o"))
         XCTAssertEqual(h.run("store", "gc", "--store", "s", "--max-size", "lots"), 64)
         XCTAssertFalse(h.err.contains("Fatal"))
     }

@@ -62,6 +62,85 @@ final class PlanCompileTests: XCTestCase {
         XCTAssertEqual(h.run("compile", "missing.json", "--out", "out"), 66)
     }
 
+    /// Every file below `dir` (the materializer's state included) with its bytes, mode and mtime.
+    private func snapshot(_ dir: String) throws -> [String: String] {
+        var out: [String: String] = [:]
+        let fm = FileManager.default
+        for case let rel as String in fm.enumerator(atPath: dir)! {
+            let attrs = try fm.attributesOfItem(atPath: dir + "/" + rel)
+            guard attrs[.type] as? FileAttributeType == .typeRegular else { continue }
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + rel))
+            out[rel] = "\(Digest.of([UInt8](bytes)).hex) \(attrs[.posixPermissions]!) \((attrs[.modificationDate] as! Date).timeIntervalSince1970)"
+        }
+        return out
+    }
+
+    /// Issue 12: an entity key the generated Rails app cannot use (`class`) was a Rails-lowering
+    /// diagnostic: compile printed it, exited 0 and removed every Rails file already in --out. It is
+    /// a Plan diagnostic now: exit 65 before --out is touched, and graph and audit --plan agree.
+    func testARailsReservedKeyExits65AndLeavesTheOutputUntouched() throws {
+        XCTAssertEqual(h.run("compile", example("notes.plan.json"), "--out", "out", "--store", "store"), 0, h.err)
+        let before = try snapshot(h.root + "/out")
+        XCTAssertGreaterThan(before.count, 100)
+        var text = try String(contentsOfFile: example("notes.plan.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"key\": \"note\"", with: "\"key\": \"class\"")
+        try text.write(toFile: h.root + "/class.json", atomically: true, encoding: .utf8)
+        for args in [["compile", "class.json", "--out", "out", "--store", "store"], ["graph", "class.json"],
+                     ["audit", "out", "--plan", "class.json"]] {
+            XCTAssertEqual(h.run(args), 65, "\(args): \(h.out) \(h.err)")
+            XCTAssertTrue(h.err.contains("class.json:13:14: error[rails.entity.key_reserved]: /entities/0/key: "), "\(args): \(h.err)")
+            XCTAssertTrue(h.err.contains("1 problem; nothing was written"), "\(args): \(h.err)")
+        }
+        let after = try snapshot(h.root + "/out")
+        let moved = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        XCTAssertEqual(moved, [], "the output is byte for byte (and mtime for mtime) what it was")
+    }
+
+    /// Issue 12: Plans that loaded and then broke the compile or the generated app. Each is a Plan
+    /// diagnostic now: exit 65, the code at its pointer, and no output directory.
+    func testPlansThatLoadedAndBrokeAreRejectedBeforeAnythingIsWritten() throws {
+        let notes = try String(contentsOfFile: example("notes.plan.json"), encoding: .utf8)
+        let longPlural = String(repeating: "n", count: 230)
+        let bigName = String(repeating: "N", count: 5 << 20)
+        let cases: [(String, String, String)] = [
+            // `a_1` and `a1` both named the class A1 (and Rails reads A1 back as a1).
+            ("a_1", notes.replacingOccurrences(of: "\"key\": \"note\"", with: "\"key\": \"a_1\""),
+             "error[plan.entity.rails_name_mismatch]: /entities/0/key: "),
+            // ENAMETOOLONG after 65 files (exit 74 with a half-written tree).
+            ("long plural", notes.replacingOccurrences(of: "\"plural_key\": \"notes\"", with: "\"plural_key\": \"\(longPlural)\""),
+             "error[plan.entity.key_too_long]: /entities/0/plural_key: this value is 230 bytes"),
+            ("type field", notes.replacingOccurrences(of: "\"key\": \"body\"", with: "\"key\": \"type\""),
+             "error[plan.field.key_reserved]: /entities/0/fields/1/key: "),
+            ("created_at field", notes.replacingOccurrences(of: "\"key\": \"body\"", with: "\"key\": \"created_at\""),
+             "error[plan.field.key_reserved]: /entities/0/fields/1/key: "),
+            // A 5 MB name took its time and wrote hundreds of MB.
+            ("huge", notes.replacingOccurrences(of: "\"name\": \"Notes\"", with: "\"name\": \"\(bigName)\""),
+             "error[plan.file.too_large]: the Plan is larger than 4194304 bytes (4 MiB)"),
+        ]
+        for (name, text, expected) in cases {
+            try text.write(toFile: h.root + "/case.json", atomically: true, encoding: .utf8)
+            XCTAssertEqual(h.run("compile", "case.json", "--out", "out", "--store", "store"), 65, "\(name): \(h.err.prefix(500))")
+            XCTAssertTrue(h.err.contains(expected), "\(name): \(h.err.prefix(500))")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: h.root + "/out"), name)
+        }
+    }
+
+    /// Two keys whose class names collide: `a_1` and `a1` (the second would be fine alone).
+    func testTwoKeysWithOneClassNameAreRejected() throws {
+        var text = try String(contentsOfFile: example("movie-catalog.plan.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"key\": \"genre\"", with: "\"key\": \"a_1\"")
+            .replacingOccurrences(of: "\"plural_key\": \"genres\"", with: "\"plural_key\": \"a_1s\"")
+            .replacingOccurrences(of: "\"to\": \"genre\"", with: "\"to\": \"a_1\"")
+            .replacingOccurrences(of: "\"key\": \"person\"", with: "\"key\": \"a1\"")
+            .replacingOccurrences(of: "\"to\": \"person\"", with: "\"to\": \"a1\"")
+            .replacingOccurrences(of: "\"parent\": \"person\"", with: "\"parent\": \"a1\"")
+        try text.write(toFile: h.root + "/a1.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(h.run("compile", "a1.json", "--out", "out", "--store", "store"), 65, h.err)
+        XCTAssertTrue(h.err.contains("error[plan.entity.rails_name_mismatch]: "), h.err)
+        XCTAssertTrue(h.err.contains("names the model A1, which Rails reads back as \"a1\""), h.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: h.root + "/out"))
+    }
+
     /// 000: a domain that cannot form a client's identity is that client's lowering diagnostic. Both
     /// clients are omitted with a `not_generated` gap naming the diagnostics, the Rails app compiles,
     /// and the exit is 0.

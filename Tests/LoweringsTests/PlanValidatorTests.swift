@@ -125,6 +125,61 @@ final class PlanValidatorTests: XCTestCase {
              expected: ["plan.field.to_unknown_entity /entities/0/fields/1/to"], line: #line),
         Case(name: "field unknown key", edits: [("/entities/0/fields/0/reqired", true)],
              expected: ["plan.unknown_key /entities/0/fields/0/reqired"], line: #line),
+        Case(name: "rails reserved keys", edits: [("/entities/1/key", "account"), ("/entities/1/plural_key", "accounts"),
+                                                  ("/entities/0/fields/1/to", "account")],
+             expected: ["rails.entity.key_reserved /entities/1/key", "rails.entity.plural_key_reserved /entities/1/plural_key"], line: #line),
+        Case(name: "rails reserved class", edits: [("/entities/1/key", "class"), ("/entities/0/fields/1/to", "class")],
+             expected: ["rails.entity.key_reserved /entities/1/key"], line: #line),
+        // Issue 12: Plans that loaded and then broke the generated Rails app or the compile.
+        Case(name: "class name round trip", edits: [("/entities/1/key", "person_2"), ("/entities/0/fields/1/to", "person_2")],
+             expected: ["plan.entity.rails_name_mismatch /entities/1/key"], line: #line),
+        Case(name: "plural round trip", edits: [("/entities/1/plural_key", "people_2")],
+             expected: ["plan.entity.rails_name_mismatch /entities/1/plural_key"], line: #line),
+        Case(name: "key is its own plural", edits: [("/entities/1/key", "sheep"), ("/entities/1/plural_key", "sheep"),
+                                                    ("/entities/0/fields/1/to", "sheep")],
+             expected: ["plan.entity.rails_name_collision /entities/1/plural_key"], line: #line),
+        Case(name: "member helper is another's new helper", edits: [("/entities/1/key", "new_movie"), ("/entities/1/plural_key", "new_movies"),
+                                                                  ("/entities/0/fields/1/to", "new_movie")],
+             expected: ["plan.entity.rails_name_collision /entities/1/key"], line: #line),
+        Case(name: "application controller", edits: [("/entities/1/plural_key", "application")],
+             expected: ["rails.entity.plural_key_reserved /entities/1/plural_key"], line: #line),
+        Case(name: "entity key keyword", edits: [("/entities/1/key", "end"), ("/entities/0/fields/1/to", "end")],
+             expected: ["plan.entity.key_reserved_word /entities/1/key"], line: #line),
+        Case(name: "entity key template local", edits: [("/entities/1/key", "form"), ("/entities/0/fields/1/to", "form")],
+             expected: ["plan.entity.key_reserved_word /entities/1/key"], line: #line),
+        Case(name: "entity key too long", edits: [("/entities/1/key", String(repeating: "p", count: 64)),
+                                                  ("/entities/0/fields/1/to", String(repeating: "p", count: 64))],
+             expected: ["plan.entity.key_too_long /entities/1/key"], line: #line),
+        Case(name: "plural key too long", edits: [("/entities/1/plural_key", String(repeating: "p", count: 230))],
+             expected: ["plan.entity.key_too_long /entities/1/plural_key"], line: #line),
+        Case(name: "field key too long", edits: [("/entities/0/fields/0/key", String(repeating: "t", count: 64))],
+             expected: ["plan.field.key_too_long /entities/0/fields/0/key"], line: #line),
+        Case(name: "field id", edits: [("/entities/0/fields/0/key", "id")],
+             expected: ["plan.field.key_reserved /entities/0/fields/0/key"], line: #line),
+        Case(name: "field type column", edits: [("/entities/0/fields/0/key", "type")],
+             expected: ["plan.field.key_reserved /entities/0/fields/0/key"], line: #line),
+        Case(name: "field class", edits: [("/entities/0/fields/0/key", "class")],
+             expected: ["plan.field.key_reserved /entities/0/fields/0/key"], line: #line),
+        Case(name: "field timestamp", edits: [("/entities/0/fields/0/key", "created_at")],
+             expected: ["plan.field.key_reserved /entities/0/fields/0/key"], line: #line),
+        Case(name: "field dangerous", edits: [("/entities/0/fields/0/key", "save")],
+             expected: ["plan.field.key_reserved /entities/0/fields/0/key"], line: #line),
+        Case(name: "field keyword", edits: [("/entities/0/fields/0/key", "end")],
+             expected: ["plan.field.key_reserved /entities/0/fields/0/key"], line: #line),
+        Case(name: "account field column", edits: [("/account/fields/0/key", "email")],
+             expected: ["plan.field.key_reserved /account/fields/0/key"], line: #line),
+        Case(name: "field reference column", edits: [("/entities/0/fields/0/key", "director_id")],
+             expected: ["plan.field.name_collision /entities/0/fields/0/key"], line: #line),
+        Case(name: "field is an association", edits: [("/entities/1/fields", [["key": "movies_as_director", "type": "string"]])],
+             expected: ["plan.field.name_collision /entities/1/fields/0/key"], line: #line),
+        Case(name: "name too long", edits: [("/entities/0/name", String(repeating: "N", count: 257))],
+             expected: ["plan.name.too_long /entities/0/name"], line: #line),
+        Case(name: "string too long", edits: [("/application/domain", String(repeating: "d", count: 1025))],
+             expected: ["plan.string.too_long /application/domain"], line: #line),
+        Case(name: "file too large", edits: [("/application/domain", String(repeating: "d", count: 4 << 20))],
+             expected: ["plan.file.too_large "], line: #line),
+        Case(name: "enum value too long", edits: [("/entities/0/icon", String(repeating: "f", count: 100_000))],
+             expected: ["plan.string.too_long /entities/0/icon"], line: #line),
         Case(name: "bool type", edits: [("/entities/0/forms", "yes")], expected: ["plan.wrong_type /entities/0/forms"], line: #line),
     ]
 
@@ -190,5 +245,27 @@ final class PlanValidatorTests: XCTestCase {
         XCTAssertEqual(summary(diagnostics), ["plan.entity.parent_cycle /entities/1/parent"])
         XCTAssertEqual(diagnostics.first?.message,
                        "parent chain forms a cycle: person → studio → person; remove one of these parents")
+    }
+
+    /// ActiveSupport 6.1.7.10 (`"a_1".camelize`, `.underscore`), recorded: the round trip that
+    /// decides `plan.entity.rails_name_mismatch`.
+    func testRailsSpellingMatchesActiveSupport() {
+        let recorded: [(String, String, String)] = [
+            ("a_1", "A1", "a1"), ("a1", "A1", "a1"), ("a_b", "AB", "ab"), ("ab_c_d", "AbCD", "ab_cd"), ("x_ray", "XRay", "x_ray"),
+            ("watchlist_item", "WatchlistItem", "watchlist_item"), ("v2_item", "V2Item", "v2_item"), ("item_2", "Item2", "item2"),
+            ("p_eople", "PEople", "p_eople"), ("a_b_c", "ABC", "abc"), ("ab1_c", "Ab1C", "ab1_c"),
+        ]
+        for (key, camel, back) in recorded {
+            XCTAssertEqual(ActiveRecordNames.camelize(key), camel, key)
+            XCTAssertEqual(ActiveRecordNames.underscore(camel), back, key)
+            XCTAssertEqual(ActiveRecordNames.roundTrips(key), key == back, key)
+        }
+    }
+
+    /// The Rails-derived names of the example Plans are all fine (nothing they use is reserved).
+    func testTheExamplePlansLoad() throws {
+        for name in Fixture.names {
+            XCTAssertEqual(summary(load(try Fixture.text(name)).diagnostics), [], name)
+        }
     }
 }

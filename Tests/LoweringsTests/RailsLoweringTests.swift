@@ -244,18 +244,11 @@ final class RailsLoweringTests: XCTestCase {
         XCTAssertEqual(RailsMigrationVersion.timestamp(day: RailsMigrationVersion.baseDay + 59, second: 0), "20260301000000")
     }
 
-    // MARK: Diagnostics
-
-    func testReservedKeysAreDiagnosedAndNothingIsEmitted() throws {
-        let loaded = try RailsHarness.edited("notes.plan.json") {
-            var plan = JSONEdit.set($0, "/entities/0/key", "account")
-            plan = JSONEdit.set(plan, "/entities/0/plural_key", "accounts")
-            return plan
-        }
-        let lowering = RailsLowering.lower(loaded)
-        XCTAssertEqual(lowering.status, .omitted)
-        XCTAssertTrue(lowering.tasks.isEmpty)
-        XCTAssertEqual(summary(lowering.diagnostics), ["rails.entity.key_reserved /entities/0/key",
-                                                      "rails.entity.plural_key_reserved /entities/0/plural_key"])
+    /// Found by the fuzzer: a display name holding `%>` ended the ERB tag its Ruby string sat in
+    /// (`<%= link_to "All … %> …", … %>`), so the template no longer compiled.
+    func testADisplayNameCannotEndAnERBTag() {
+        XCTAssertEqual(RailsText.ruby("50%> off"), "\"50%\\> off\"")
+        XCTAssertFalse(RailsText.ruby("%>%>").contains("%>"))
+        XCTAssertEqual(RailsText.ruby("a > b"), "\"a > b\"")
     }
 }

@@ -31,4 +31,16 @@ public enum AuditCode: String, Codable, Hashable, Sendable, CaseIterable {
     case nativeDigestMismatch = "audit.native_digest_mismatch"
     /// With `--plan`: the tree is not exactly what that Plan compiles to.
     case notFromPlan = "audit.not_from_plan"
+    /// An entry that is not a regular file or a directory: a symbolic link (to a file or a
+    /// directory; never followed), a FIFO, a socket or a device. A compile writes none.
+    case notRegularFile = "audit.not_regular_file"
+    /// A name a compiled tree never holds: a materializer temporary (`.orchestrate-tmp-…`), a name
+    /// that is not UTF-8, or one with a control character.
+    case unexpectedName = "audit.unexpected_name"
+    /// A file with the setuid, setgid or sticky bit or writable by everyone, or a directory
+    /// writable by everyone or setuid. A compile writes 0644/0755 files.
+    case unsafeMode = "audit.unsafe_mode"
+    /// A tree that should have a `FOUNDATION_PROVENANCE.json` has none: its folder is there, or
+    /// the root provenance records files Rails adds only for that emitted client.
+    case provenanceMissing = "audit.provenance_missing"
 }

@@ -58,6 +58,18 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case fieldToNotAllowed = "plan.field.to_not_allowed"
     case fieldToUnknownEntity = "plan.field.to_unknown_entity"
 
+    // Plan limits and the names Rails derives (issue 12)
+    case fileTooLarge = "plan.file.too_large"
+    case stringTooLong = "plan.string.too_long"
+    case nameTooLong = "plan.name.too_long"
+    case entityKeyTooLong = "plan.entity.key_too_long"
+    case entityKeyReservedWord = "plan.entity.key_reserved_word"
+    case entityRailsNameMismatch = "plan.entity.rails_name_mismatch"
+    case entityRailsNameCollision = "plan.entity.rails_name_collision"
+    case fieldKeyTooLong = "plan.field.key_too_long"
+    case fieldKeyReserved = "plan.field.key_reserved"
+    case fieldNameCollision = "plan.field.name_collision"
+
     // MARK: iOS lowering (ios-application-2026-11)
     case iosKeyTooLong = "ios.identity.key_too_long"
     case iosKeyNotDNSLabel = "ios.identity.key_not_dns_label"

@@ -54,7 +54,7 @@ struct PlanDecoder {
         guard let value, let m = members(value, required: ["key", "name"],
                                          optional: ["domain", "home", "appearance", "native", "push"])
         else { return placeholder }
-        var app = Application(key: string(m["key"]) ?? "", name: string(m["name"]) ?? "")
+        var app = Application(key: string(m["key"]) ?? "", name: string(m["name"], .name) ?? "")
         app.domain = string(m["domain"])
         app.home = string(m["home"])
         if let v = m["appearance"] { app.appearance = decodeAppearance(v) }
@@ -121,10 +121,10 @@ struct PlanDecoder {
     mutating func decodeEntity(_ value: JSONValue) -> Entity? {
         guard let m = members(value, required: ["key", "plural_key", "uuid", "name", "plural", "index"],
                               optional: ["icon", "forms", "parent", "fields"]) else { return nil }
-        let key = string(m["key"])
+        let key = string(m["key"], .entityKey)
         if key == nil { entityKeysIncomplete = true }
-        return Entity(key: key ?? "", pluralKey: string(m["plural_key"]) ?? "", uuid: string(m["uuid"]) ?? "",
-                      name: string(m["name"]) ?? "", plural: string(m["plural"]) ?? "",
+        return Entity(key: key ?? "", pluralKey: string(m["plural_key"], .entityKey) ?? "", uuid: string(m["uuid"]) ?? "",
+                      name: string(m["name"], .name) ?? "", plural: string(m["plural"], .name) ?? "",
                       icon: enumValue(m["icon"], code: .entityIconUnknown),
                       index: enumValue(m["index"], code: .entityIndexUnknown) ?? .none,
                       forms: bool(m["forms"]) ?? false, parent: string(m["parent"]),
@@ -137,7 +137,7 @@ struct PlanDecoder {
         for v in list {
             guard let m = members(v, required: ["key", "type"], optional: ["to", "required"]) else { continue }
             let type: FieldType? = enumValue(m["type"], code: .fieldTypeUnknown)
-            fields.append(Field(key: string(m["key"]) ?? "", type: type ?? .string, to: string(m["to"]),
+            fields.append(Field(key: string(m["key"], .fieldKey) ?? "", type: type ?? .string, to: string(m["to"]),
                                 required: bool(m["required"]) ?? false, pointer: v.pointer))
         }
         return fields
@@ -185,17 +185,41 @@ struct PlanDecoder {
             return "unknown key \"\(key)\"; this object takes no keys in Plan format 1: remove it"
         }
         let sorted = allowed.sorted()
+        if key.utf8.count > PlanLimits.keyBytes {
+            return "unknown key of \(key.utf8.count) bytes; remove it or use one of: \(sorted.joined(separator: ", "))"
+        }
         if let near = sorted.min(by: { editDistance(key, $0) < editDistance(key, $1) }), editDistance(key, near) <= 2 {
             return "unknown key \"\(key)\"; did you mean \"\(near)\"?"
         }
         return "unknown key \"\(key)\"; remove it or use one of: \(sorted.joined(separator: ", "))"
     }
 
-    mutating func string(_ value: JSONValue?) -> String? {
+    /// What a string names, for its length limit (`PlanLimits`).
+    enum StringKind {
+        case entityKey, fieldKey, name, other
+    }
+
+    /// A string value within its kind's length limit; nil (after a diagnostic) otherwise.
+    mutating func string(_ value: JSONValue?, _ kind: StringKind = .other) -> String? {
         guard let value else { return nil }
-        if case .string(let s) = value.kind { return s }
-        wrongType(value, expected: "a string")
-        return nil
+        guard case .string(let s) = value.kind else {
+            wrongType(value, expected: "a string")
+            return nil
+        }
+        let bytes = s.utf8.count
+        let (limit, code, what): (Int, DiagnosticCode, String)
+        switch kind {
+        case .entityKey: (limit, code, what) = (PlanLimits.keyBytes, .entityKeyTooLong, "an entity key or plural key")
+        case .fieldKey: (limit, code, what) = (PlanLimits.keyBytes, .fieldKeyTooLong, "a field key")
+        case .name: (limit, code, what) = (PlanLimits.nameBytes, .nameTooLong, "a display name")
+        case .other: (limit, code, what) = (PlanLimits.stringBytes, .stringTooLong, "a string of Plan format 1")
+        }
+        guard bytes <= limit else {
+            report(code, value.pointer, value.position, "this value is \(bytes) bytes; \(what) holds at most \(limit) (UTF-8): shorten it")
+            failed.insert(value.pointer)
+            return nil
+        }
+        return s
     }
 
     mutating func bool(_ value: JSONValue?) -> Bool? {

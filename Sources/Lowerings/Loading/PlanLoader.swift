@@ -5,6 +5,10 @@ import Cache
 /// user mistakes and reports every problem at once, sorted by position.
 public enum PlanLoader {
     public static func load(bytes: [UInt8], file: String) -> PlanLoadResult {
+        guard bytes.count <= PlanLimits.fileBytes else {
+            return .failed([Diagnostic(file: file, position: .start, pointer: .root, code: .fileTooLarge,
+                                       message: "the Plan is larger than \(PlanLimits.fileBytes) bytes (4 MiB), the most a Plan may hold")])
+        }
         let document = JSONReader.read(bytes, file: file)
         guard let root = document.root else { return .failed(document.diagnostics) }
         var decoder = PlanDecoder(file: file)

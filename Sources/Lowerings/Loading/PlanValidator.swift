@@ -48,6 +48,7 @@ struct PlanValidator {
             validateFields(account.fields, plan: plan)
         }
         validateEntities(plan)
+        validateRailsNames(plan)
         return diagnostics
     }
 
@@ -141,6 +142,14 @@ struct PlanValidator {
             if entity.index == .protected && !hasAccount {
                 report(.entityProtectedRequiresAccount, p.appending("index"),
                        "index \"protected\" needs sign-in but the Plan has no account; add /account or make the index public")
+            }
+            if RailsNames.reservedKeys.contains(entity.key) {
+                report(.railsEntityKeyReserved, p.appending("key"),
+                       "entity key \"\(entity.key)\" would name the model \(RailsText.camelize(entity.key)), which the generated Rails app already defines; choose another key")
+            }
+            if RailsNames.reservedPluralKeys.contains(entity.pluralKey) {
+                report(.railsEntityPluralKeyReserved, p.appending("plural_key"),
+                       "plural key \"\(entity.pluralKey)\" would name the table or controller \(entity.pluralKey), which the generated Rails app already uses; choose another plural key")
             }
             if PlanValidator.reservedRoutes.contains(entity.pluralKey) || entity.pluralKey.hasPrefix(PlanValidator.reservedPrefix) {
                 report(.entityRouteCollision, p.appending("plural_key"),

@@ -12,6 +12,12 @@ import Tasks
 public enum RailsLowering {
     public static let release = "rails-application-2026-11"
 
+    /// The file the Rails tree holds exactly when a client's tree was emitted (that client's CI
+    /// workflow), and its task's owner: `audit` reads the root provenance for it to know which
+    /// native trees must be there.
+    public static func clientMarkerPath(_ client: String) -> String { ".github/workflows/\(client).yml" }
+    public static func clientMarkerOwner(_ client: String) -> String { "rails.\(client)_workflow" }
+
     public static func lower(_ loaded: LoadedPlan) -> PlatformLowering {
         let native = loaded.plan.application.native
         return lower(loaded, emittedClients: Set([native.ios.map { _ in "ios" }, native.android.map { _ in "android" }].compactMap { $0 }))
@@ -20,11 +26,8 @@ public enum RailsLowering {
     /// Lowers for the native clients that were actually emitted: a selected client its own lowering
     /// omitted gets no route, action, guide or workflow here.
     public static func lower(_ loaded: LoadedPlan, emittedClients: Set<String>) -> PlatformLowering {
+        // Always emitted: every Plan rule the Rails app depends on is a load diagnostic.
         let plan = loaded.plan
-        let diagnostics = RailsNames.problems(in: loaded)
-        if !diagnostics.isEmpty {
-            return PlatformLowering(platform: "rails", status: .omitted, release: release, mount: "", diagnostics: diagnostics)
-        }
         var builder = RailsTaskBuilder(release: release)
         let navigation = ApplicationNavigation(plan: plan)
         var draft = RailsApplicationSpec(plan: plan, navigation: navigation)
@@ -145,7 +148,7 @@ public enum RailsLowering {
                 builder.add(id: "rails.\(client)_command", path: "bin/\(client)", mode: .executable, reads: [command]) {
                     RailsNativeRenderer.command(client: client)
                 }
-                builder.add(id: "rails.\(client)_workflow", path: ".github/workflows/\(client).yml", reads: [command]) {
+                builder.add(id: clientMarkerOwner(client), path: clientMarkerPath(client), reads: [command]) {
                     RailsWorkflowRenderer.nativeWorkflow(client: client)
                 }
             }

@@ -1,6 +1,8 @@
 /// Entity keys and plural keys the generated Rails app cannot use: a key names a model class and a
 /// plural key a table and a controller, so neither may collide with the Core, Rodauth, Rails or
-/// Ruby's own classes.
+/// Ruby's own classes. `PlanValidator` reports them (`rails.entity.key_reserved`,
+/// `rails.entity.plural_key_reserved`) so a Plan the Rails app cannot hold never loads: compile,
+/// graph and audit --plan reject it alike, before anything is written.
 enum RailsNames {
     /// Keys whose class name (`Account`, `Native`, `String`, …) is already taken.
     static let reservedKeys: Set<String> = [
@@ -17,20 +19,28 @@ enum RailsNames {
     static let reservedPluralKeys: Set<String> = [
         "accounts", "account_remember_keys", "ar_internal_metadata", "schema_migrations", "rodauth", "native",
         "applications", "configurations_native", "legal",
+        // The Core's ApplicationController (app/controllers/application_controller.rb) and its
+        // layouts folder (app/views/layouts/).
+        "application", "layouts",
     ]
 
-    static func problems(in loaded: LoadedPlan) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        for entity in loaded.plan.entities {
-            if reservedKeys.contains(entity.key) {
-                out.append(loaded.diagnostic(.railsEntityKeyReserved, at: entity.pointer.appending("key"),
-                    "entity key \"\(entity.key)\" would name the model \(RailsText.camelize(entity.key)), which the generated Rails app already defines; choose another key"))
-            }
-            if reservedPluralKeys.contains(entity.pluralKey) {
-                out.append(loaded.diagnostic(.railsEntityPluralKeyReserved, at: entity.pointer.appending("plural_key"),
-                    "plural key \"\(entity.pluralKey)\" would name the table or controller \(entity.pluralKey), which the generated Rails app already uses; choose another plural key"))
-            }
-        }
-        return out.sorted()
-    }
+    /// Locals of the generated views an entity key would shadow or repeat: the block parameter
+    /// `form` (`form_with … do |form|`), `error` (`errors.each do |error|`) and the form partial's
+    /// `url:` and `cancel:` locals (RailsViewRenderer).
+    static let templateLocals: Set<String> = ["form", "error", "url", "cancel"]
+
+    /// Names an account field cannot take: the accounts table's own columns (`status`, `email`,
+    /// `password_hash`; RailsAccountRenderer.migration), Rodauth's sign-up parameters (`login`,
+    /// `password`), and what the generated `before_create_account` block calls, where each field
+    /// becomes a local variable (`account`, `param_or_nil`, `throw_error_status`).
+    static let accountFieldNames: Set<String> = [
+        "status", "email", "password_hash", "login", "password", "account", "param_or_nil", "throw_error_status",
+    ]
+
+    /// Route helper names the generated routes already define (without `_path`/`_url`;
+    /// RailsApplicationRenderer.routes). Rodauth's own paths are called on `rodauth.`, so they are free.
+    static let routeHelpers: Set<String> = ["root", "rails_health_check", "account", "edit_account", "native_session_changed"]
+
+    /// Method names the generated entity model defines itself (`def to_s`), which a field would override.
+    static let modelMethods: Set<String> = ["to_s"]
 }

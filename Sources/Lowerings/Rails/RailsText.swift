@@ -12,14 +12,18 @@ enum RailsText {
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
-    /// A double-quoted Ruby string literal; `#` is escaped so no interpolation can start.
+    /// A double-quoted Ruby string literal; `#` is escaped so no interpolation can start, and the
+    /// `>` of `%>` (as `\>`, the same character) so the literal cannot end an ERB tag it sits in.
     static func ruby(_ text: String) -> String {
         var out = "\""
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
+            defer { previous = scalar }
             switch scalar {
             case "\\": out += "\\\\"
             case "\"": out += "\\\""
             case "#": out += "\\#"
+            case ">" where previous == "%": out += "\\>"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:

@@ -11,6 +11,11 @@ public enum AuditCommand: Command {
     public static let help = """
     usage: orchestrate audit DIR [--plan PLAN] [--json]
 
+    Walks DIR without following links: a symbolic link (to a file or a directory), FIFO, socket
+    or device anywhere, a name no compile writes (.orchestrate-tmp-*, not UTF-8, control
+    characters) and a setuid, setgid, sticky or world-writable mode are findings. A tree whose
+    folder is there, or that the root provenance says was emitted, must have provenance.
+
     For every composed tree of DIR that has a FOUNDATION_PROVENANCE.json (the root, ios/,
     android/), checks every file against its provenance: digest, mode, origin and owner; Core
     files against the pinned Core archive in cas/; the Core pin; the native input digest. Files
@@ -26,6 +31,7 @@ public enum AuditCommand: Command {
       audit.core_file_differs  audit.core_file_missing  audit.provenance_unparseable
       audit.unknown_owner  audit.owner_mismatch  audit.origin_mismatch  audit.core_pin_unknown
       audit.platform_mismatch  audit.native_digest_mismatch  audit.not_from_plan
+      audit.not_regular_file  audit.unexpected_name  audit.unsafe_mode  audit.provenance_missing
 
     options:
       --plan PLAN   also prove that DIR is what PLAN compiles to
@@ -50,21 +56,21 @@ public enum AuditCommand: Command {
         let findings: [AuditFinding]
     }
 
-    /// Audits every tree of `root` that has provenance and, given a Plan's task set, proves the
-    /// output is what it compiles to. Returns the trees audited and the findings, sorted.
+    /// Audits the whole output: every entry (links, special files, names, modes), every tree that
+    /// should have provenance, every tree that has it and, given a Plan's task set, proves the output
+    /// is what it compiles to. Returns the trees audited and the findings, sorted.
     static func audit(root: String, plan: TaskSet?, seed: SeedStore?) throws -> (trees: [TreeSnapshot], findings: [AuditFinding]) {
-        let all = try ComposedTrees.allFiles(root)
-        let trees = CorePins.all.compactMap { ComposedTrees.snapshot(root: root, pin: $0, all: all) }.filter { $0.provenance != nil }
+        let scan = try ComposedTrees.scan(root)
+        let trees = scan.trees.filter { $0.provenance != nil }
         let cores = CoreFileCache(seed: seed)
-        var findings = trees.flatMap { TreeAudit.audit($0, coreFiles: cores.files) }
+        var findings = ListingAudit.audit(scan.entries) + ProvenanceCoverage.audit(trees: scan.trees, present: scan.present)
+        findings += trees.flatMap { TreeAudit.audit($0, coreFiles: cores.files) }
         if let plan {
             let expected = try PlanRederivation.expected(plan, seed: seed)
             var actual: [String: TreeDigest.Entry] = [:]
             var actualProvenance: [String: [UInt8]] = [:]
-            for e in all { actual[e.path] = e }
-            for path in expected.provenance.keys {
-                if let bytes = FileManager.default.contents(atPath: root + "/" + path) { actualProvenance[path] = [UInt8](bytes) }
-            }
+            for e in scan.files { actual[e.path] = e }
+            for tree in trees { actualProvenance[tree.provenancePath] = tree.provenance }
             findings += PlanConformance.compare(expected: expected.files, expectedProvenance: expected.provenance,
                                                 actual: actual, actualProvenance: actualProvenance)
         }

@@ -22,7 +22,7 @@ public enum CompileCommand: Command {
       --slsa FILE       write an in-toto Statement v1 with an SLSA Provenance v1 predicate to FILE
                         (builder id: $ORCHESTRATE_BUILDER_ID, else urn:orchestrate:builder:cli)
       --progress        show the progress line even when stderr is not a terminal
-      --demo N          compile a built-in synthetic set of N tasks instead of a Plan
+      --demo N          compile a built-in synthetic set of N tasks (at most 1000000) instead of a Plan
       --demo-variant V  change every 100th demo task's content (for incremental demos)
     \(StoreOptions.remoteHelp)
 
@@ -41,7 +41,7 @@ public enum CompileCommand: Command {
             throw CLIError.usage("compile: --out DIR is required", hint: "orchestrate compile plan.json --out app/")
         }
         let set: TaskSet
-        if let n = try args.int("demo") {
+        if let n = try args.int("demo", max: DemoTaskSet.maxCount) {
             guard args.positionals.isEmpty else { throw CLIError.usage("compile: give a PLAN or --demo N, not both", hint: nil) }
             set = DemoTaskSet.make(count: n, variant: try args.int("demo-variant", min: 0) ?? 0)
         } else {

@@ -48,6 +48,57 @@ enum ComposedTrees {
                             ignoreFile: ignoreFile)
     }
 
+    /// The output as `audit` reads it: every entry below `root`, links never followed; the regular
+    /// files outside `.orchestrate/` (materializer temporaries included: they are findings, not
+    /// noise); and one snapshot per pin whose tree is there, its provenance read only when it is
+    /// a regular file.
+    struct Scan {
+        var entries: [DirectoryListing.Entry]
+        var files: [TreeDigest.Entry]
+        var trees: [TreeSnapshot]
+        /// The top-level names of the output.
+        var present: Set<String>
+    }
+
+    static func scan(_ root: String) throws -> Scan {
+        let entries = try DirectoryListing.entries(of: root)
+        let files = entries.compactMap { e -> TreeDigest.Entry? in
+            guard e.kind == .regular, let digest = e.digest, !e.path.hasPrefix(Materializer.stateDirectory + "/") else { return nil }
+            return TreeDigest.Entry(path: e.path, executable: e.executable, digest: digest)
+        }
+        let kinds = Dictionary(entries.map { ($0.path, $0.kind) }, uniquingKeysWith: { a, _ in a })
+        var trees: [TreeSnapshot] = []
+        for pin in CorePins.all {
+            if !pin.mount.isEmpty && kinds[pin.mount] != .directory { continue }
+            let foreign = pin.mount.isEmpty ? CorePins.all.map(\.mount).filter { !$0.isEmpty }.map { $0 + "/" } : []
+            let prefix = pin.mount.isEmpty ? "" : pin.mount + "/"
+            let mine = files.filter { $0.path.hasPrefix(prefix) && !foreign.contains(where: $0.path.hasPrefix) }.map {
+                TreeDigest.Entry(path: String($0.path.dropFirst(prefix.count)), executable: $0.executable, digest: $0.digest)
+            }
+            let provenancePath = mounted(pin.mount, TreeDigest.provenanceFile)
+            let provenance = kinds[provenancePath] == .regular ? readWithoutFollowing(root + "/" + provenancePath) : nil
+            trees.append(TreeSnapshot(platform: pin.name, mount: pin.mount, files: mine.filter { $0.path != TreeDigest.provenanceFile },
+                                      provenance: provenance))
+        }
+        let present = Set(entries.map { String($0.path.prefix { $0 != "/" }) })
+        return Scan(entries: entries, files: files, trees: trees, present: present)
+    }
+
+    /// A file's bytes, or nil when it is not there or is a link.
+    static func readWithoutFollowing(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { return out }
+            out += buffer[..<n]
+        }
+    }
+
     /// The tree of `pin` inside `root`, reading only that tree; a missing folder is exit 66.
     static func snapshot(root: String, pin: CorePin, display: String) throws -> TreeSnapshot {
         guard isDirectory(root) else { throw CLIError.inputMissing(path: display, what: "output directory") }

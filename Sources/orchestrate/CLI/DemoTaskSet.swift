@@ -6,6 +6,9 @@ import Tasks
 /// dependency chain every tenth task. Used by `compile --demo N` and the no-op benchmark.
 public enum DemoTaskSet {
     public static let release = "demo-2026-11"
+    /// The most tasks `--demo` builds: a billion aborted allocating them (each task holds its
+    /// closure, inputs and path; `graph --demo 1000000` peaks at about 1.3 GB).
+    public static let maxCount = 1_000_000
 
     /// `seed` changes the content of every task whose index is a multiple of `every`.
     public static func make(count: Int, variant: Int = 0, every: Int = 100) -> TaskSet {

@@ -28,7 +28,7 @@ public enum GraphCommand: Command {
             throw CLIError.usage("graph: --format must be json or dot, not \"\(format)\"", hint: nil)
         }
         let set: TaskSet
-        if let n = try args.int("demo") {
+        if let n = try args.int("demo", max: DemoTaskSet.maxCount) {
             set = DemoTaskSet.make(count: n)
         } else {
             guard let plan = args.positionals.first else { throw CLIError.usage("graph: a PLAN file is required", hint: nil) }

@@ -8,7 +8,15 @@ import Tasks
 /// and compose each emitted tree on its pinned Core after the tasks ran.
 enum PlanTaskSource {
     static func load(_ path: String, displayPath: String, ctx: Context) throws -> TaskSet {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // One byte past the limit is enough for the loader to refuse it; a larger file is never read whole.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CLIError.inputMissing(path: displayPath, what: "Plan")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: PlanLimits.fileBytes + 1) ?? Data()
+        } catch {
             throw CLIError.inputMissing(path: displayPath, what: "Plan")
         }
         let loaded: LoadedPlan
