@@ -103,7 +103,7 @@ final class PlanLoaderTests: XCTestCase {
         let text = "{\n\"plan_format\": 1,\n\"project_id\": \"0f8fad5b-d9cb-469f-a165-70867728950e\",\n\"application\": {\"key\": \"a\", \"name\": \"A\",\n \"domain\": \"\(label).example.com\", \"native\": {\"ios\": {}}},\n\"entities\": [{\"key\": \"e\", \"plural_key\": \"es\", \"uuid\": \"69203d93-8d9d-51fe-9721-71a3ec28511e\", \"name\": \"E\", \"plural\": \"Es\", \"index\": \"public\"}]}"
         let loaded = try XCTUnwrap(load(text).loadedPlan)
         XCTAssertEqual(IOSLowering.lower(loaded).diagnostics.map(\.description), [
-            "plan.json:5:12: error[ios.identity.domain_label_invalid]: /application/domain: the domain has label \"\(label)\" of 64 bytes (at most 63); fix the domain",
+            "plan.json:5:12: warning[ios.identity.domain_label_invalid]: /application/domain: the domain has label \"\(label)\" of 64 bytes (at most 63); fix the domain",
         ])
     }
 

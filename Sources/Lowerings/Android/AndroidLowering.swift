@@ -50,8 +50,10 @@ public enum AndroidLowering {
                 code: "foundation_plan.gap.native_client.not_generated", pointer: clientPointer, status: "not_generated",
                 message: "The Android client was requested but not generated: \(diagnostics.sorted().map { $0.code.rawValue }.joined(separator: ", ")). The Rails application is still generated.",
                 clients: [platform]))
+            // The client is omitted and the run goes on (000): its reasons are warnings, so an
+            // error-severity diagnostic always means exit 65 with nothing written.
             return PlatformLowering(platform: platform, status: .omitted, release: release, mount: mount,
-                                    gaps: gaps, diagnostics: diagnostics.sorted())
+                                    gaps: gaps, diagnostics: diagnostics.map { $0.demotedToWarning }.sorted())
         }
 
         if identity.isPlaceholder {

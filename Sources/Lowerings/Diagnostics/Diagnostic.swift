@@ -45,4 +45,11 @@ public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertibl
         if a.file != b.file { return a.file < b.file }
         return a.message < b.message
     }
+
+    /// The same diagnostic as a warning (a native client omitted while the run goes on).
+    public var demotedToWarning: Diagnostic {
+        var copy = self
+        copy.severity = .warning
+        return copy
+    }
 }

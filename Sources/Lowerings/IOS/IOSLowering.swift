@@ -45,7 +45,9 @@ public enum IOSLowering {
                                        "the iOS client needs at least one navigation entry: give an entity a public or protected index, or add an account"))
         }
         guard let iosIdentity, let navigation, problems.isEmpty else {
-            let diagnostics = problems.map { loaded.diagnostic($0.code, at: $0.pointer, $0.message) }.sorted()
+            // The client is omitted and the run goes on (000): its reasons are warnings, so an
+            // error-severity diagnostic always means exit 65 with nothing written.
+            let diagnostics = problems.map { loaded.diagnostic($0.code, at: $0.pointer, severity: .warning, $0.message) }.sorted()
             let codes = diagnostics.map(\.code.rawValue)
             let gap = RunSummary.Gap(
                 code: GapCode.notGenerated, pointer: clientPointer, status: GapStatus.notGenerated,
