@@ -73,11 +73,7 @@ public enum ArtifactCommand: Command {
                 ctx.err("orchestrate artifact: no \(pin.name) artifact for native input digest \(digest.hex); build it and run `orchestrate artifact put`\n")
                 return ExitCode.negative
             }
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
-            } catch {
-                throw CacheError.io(path: display, operation: "write artifact", errno: EIO)
-            }
+            try UserFile.write(bytes, to: file, display: display, what: "artifact")
             ctx.out("fetched \(pin.name) artifact \(entry.outputs[0].path) (\(bytes.count) bytes, sha256 \(entry.outputs[0].digest.hex)) → \(display)\n")
             return ExitCode.success
         default:

@@ -1,9 +1,15 @@
+import Foundation
+
 /// Errors the CLI itself raises; library errors are mapped in `ExitCode`.
 public enum CLIError: Error, Equatable, CustomStringConvertible {
     case usage(String, hint: String?)
     case inputMissing(path: String, what: String)
     case invalidInput(String)
     case negative(String)
+    /// Writing a file the user named failed (`what`: "summary", "artifact", …).
+    case writeFailed(path: String, what: String, errno: Int32)
+    /// The path the user named for a file to write is something we do not write into.
+    case notWritable(path: String, what: String, kind: FileKind)
 
     public var description: String {
         switch self {
@@ -11,6 +17,10 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case let .inputMissing(path, what): return "\(what) \(path) does not exist; check the path"
         case let .invalidInput(m): return m
         case let .negative(m): return m
+        case let .writeFailed(path, what, e):
+            return "cannot write the \(what) to \(path): \(String(cString: strerror(e))) (errno \(e))"
+        case let .notWritable(path, what, kind):
+            return "\(path) is \(kind.withArticle); the \(what) goes to a file (replaced atomically), a FIFO or a character device"
         }
     }
 }

@@ -67,18 +67,19 @@ public enum CompileCommand: Command {
         } catch {
             line?.finish()
             StoreOptions.report(chain, ctx)
-            if let failed, let path = args.value("summary") { try write(failed, to: ctx.path(path)) }
+            if let failed, let path = args.value("summary") { _ = try write(failed, to: path, ctx) }
             throw error
         }
         line?.finish()
         StoreOptions.report(chain, ctx)
-        if let path = args.value("summary") { try write(outcome.summary, to: ctx.path(path)) }
+        let summaryDigest = try args.value("summary").map { try write(outcome.summary, to: $0, ctx) }
         if let path = args.value("slsa") {
             let run = SLSAProvenance.Run(planPath: args.positionals.first, planFile: args.positionals.first.map(ctx.path), demo: try args.int("demo"),
                                          set: set, summary: outcome.summary, outDirectory: ctx.path(out),
-                                         summaryPath: args.value("summary").map(ctx.path), summaryDisplay: args.value("summary"),
+                                         summaryDisplay: args.value("summary"), summaryDigest: summaryDigest,
                                          started: started, finished: Date())
-            try SLSAProvenance.write(run, environment: ctx.environment, to: ctx.path(path))
+            let bytes = try StableJSON.encode(SLSAProvenance.statement(run, environment: ctx.environment))
+            try UserFile.write(bytes, to: ctx.path(path), display: path, what: "SLSA provenance")
         }
         let t = outcome.summary.totals
         let r = outcome.report
@@ -90,13 +91,10 @@ public enum CompileCommand: Command {
         return ExitCode.success
     }
 
-    static func write(_ summary: RunSummary, to path: String) throws {
-        let data = Data(try summary.encoded())
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw TaskError.io(path: path, operation: "write summary", errno: (error as NSError).code == 0 ? EIO : Int32((error as NSError).code))
-        }
+    /// Writes the summary where the user asked; returns the digest of the bytes written.
+    static func write(_ summary: RunSummary, to display: String, _ ctx: Context) throws -> Digest {
+        let bytes = try summary.encoded()
+        try UserFile.write(bytes, to: ctx.path(display), display: display, what: "summary")
+        return Digest.of(bytes)
     }
 }
-

@@ -21,6 +21,7 @@ public enum ExitCode {
             case .inputMissing: return inputMissing
             case .invalidInput: return invalidData
             case .negative: return negative
+            case .writeFailed, .notWritable: return ioFailure
             }
         case is CacheError: return ioFailure
         case let e as TaskError:
