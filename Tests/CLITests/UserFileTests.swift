@@ -121,4 +121,40 @@ final class UserFileTests: XCTestCase {
         XCTAssertEqual(try RunSummary.decode(Array(h.read("s.json")!.utf8), path: "s.json").totals.tasks, 3)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: h.root).filter { $0.hasPrefix(".") }, [])
     }
+
+    // MARK: Reading
+
+    func testADirectoryGivenAsAFileSaysSo() throws {
+        try FileManager.default.createDirectory(atPath: h.root + "/plan.json", withIntermediateDirectories: true)
+        XCTAssertEqual(h.run("compile", "plan.json", "--out", "out", "--store", "s"), 66)
+        XCTAssertTrue(h.err.contains("Plan plan.json is a directory"), h.err)
+        XCTAssertFalse(h.err.contains("does not exist"), h.err)
+        XCTAssertEqual(h.run("explain", "--base", "plan.json", "--head", "plan.json"), 66)
+        XCTAssertTrue(h.err.contains("summary plan.json is a directory"), h.err)
+        XCTAssertEqual(h.run("artifact", "put", "--platform", "ios", "--digest", digest, "plan.json", "--store", "s"), 66)
+        XCTAssertTrue(h.err.contains("artifact plan.json is a directory"), h.err)
+        XCTAssertEqual(h.run("compile", "missing.json", "--out", "out", "--store", "s"), 66)
+        XCTAssertTrue(h.err.contains("Plan missing.json does not exist"), h.err)
+    }
+
+    /// `compile <(generate-plan)`: the Plan comes through a FIFO.
+    func testAPlanReadFromAFIFOCompiles() throws {
+        let fifo = h.root + "/plan.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let plan = try Data(contentsOf: PlanCompileTests.examples.appendingPathComponent("notes.plan.json"))
+        Thread.detachNewThread {
+            let fd = open(fifo, O_WRONLY | O_CLOEXEC)
+            _ = plan.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+            close(fd)
+        }
+        XCTAssertEqual(h.run("compile", "plan.fifo", "--out", "out", "--store", "s"), 0, h.err)
+        XCTAssertNotNil(h.read("out/config/routes.rb"))
+    }
+
+    /// A device that never ends is cut off at the size limit with a message saying so.
+    func testAnEndlessDeviceIsRefusedNotReadForever() throws {
+        XCTAssertEqual(h.run("compile", "/dev/zero", "--out", "out", "--store", "s"), 65)
+        XCTAssertTrue(h.err.contains("Plan /dev/zero is a character device that gave more than"), h.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: h.root + "/out"))
+    }
 }

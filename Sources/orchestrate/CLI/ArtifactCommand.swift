@@ -57,10 +57,10 @@ public enum ArtifactCommand: Command {
         let key = key(platform: pin.name, nativeInputDigest: digest)
         switch verb {
         case "put":
-            guard let data = FileManager.default.contents(atPath: file) else { throw CLIError.inputMissing(path: display, what: "artifact") }
+            let data = try UserFile.read(file, display: display, what: "artifact", limit: 4 << 30)
             let chain = try StoreOptions.chain(args, ctx)
             let name = (file as NSString).lastPathComponent
-            let entry = try chain.store(key: key, outputs: [(name, [UInt8](data), false)], release: release, renderedIn: nil)
+            let entry = try chain.store(key: key, outputs: [(name, data, false)], release: release, renderedIn: nil)
             StoreOptions.report(chain, ctx)
             ctx.out("stored \(pin.name) artifact \(name) (\(data.count) bytes, sha256 \(entry.outputs[0].digest.hex)) for native input digest \(digest.hex)\n")
             return ExitCode.success

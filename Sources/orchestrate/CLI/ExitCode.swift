@@ -18,8 +18,8 @@ public enum ExitCode {
         case let e as CLIError:
             switch e {
             case .usage: return usage
-            case .inputMissing: return inputMissing
-            case .invalidInput: return invalidData
+            case .inputMissing, .notReadable, .readFailed: return inputMissing
+            case .invalidInput, .inputTooLarge: return invalidData
             case .negative: return negative
             case .writeFailed, .notWritable: return ioFailure
             }

@@ -8,11 +8,9 @@ import Tasks
 /// and compose each emitted tree on its pinned Core after the tasks ran.
 enum PlanTaskSource {
     static func load(_ path: String, displayPath: String, ctx: Context) throws -> TaskSet {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError.inputMissing(path: displayPath, what: "Plan")
-        }
+        let data = try UserFile.read(path, display: displayPath, what: "Plan", limit: 64 << 20)
         let loaded: LoadedPlan
-        switch PlanLoader.load(bytes: [UInt8](data), file: displayPath) {
+        switch PlanLoader.load(bytes: data, file: displayPath) {
         case .failed(let diagnostics):
             throw CLIError.invalidInput(diagnostics.map(\.description).joined(separator: "\n")
                 + "\n\(displayPath): \(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s"); nothing was written")

@@ -8,7 +8,52 @@ import Foundation
 /// * A FIFO or character device (`/dev/stdout`, `>(wc -c)`, `/dev/null`) is opened and written
 ///   into; it is never renamed over.
 /// * A directory, block device or socket is refused, naming what it is.
+///
+/// `read` (a Plan, a summary, an artifact to store): a regular file, or a FIFO or character
+/// device read to its end (`compile <(make-plan)`); never more than a limit, so `/dev/zero` is an
+/// error rather than a hang; a directory is named as such, not called missing.
 enum UserFile {
+    /// The whole file at `path` (`display` as the user wrote it, for messages).
+    static func read(_ path: String, display: String, what: String, limit: Int) throws -> [UInt8] {
+        var fd: Int32
+        repeat { fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        if fd < 0 {
+            let e = errno
+            var st = stat()
+            if stat(path, &st) == 0, FileKind(st.st_mode) != .regular {
+                throw CLIError.notReadable(path: display, what: what, kind: FileKind(st.st_mode))
+            }
+            if e == ENOENT || e == ENOTDIR { throw CLIError.inputMissing(path: display, what: what) }
+            throw CLIError.readFailed(path: display, what: what, errno: e)
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw CLIError.readFailed(path: display, what: what, errno: errno) }
+        let kind = FileKind(st.st_mode)
+        guard kind == .regular || kind == .fifo || kind == .characterDevice else {
+            throw CLIError.notReadable(path: display, what: what, kind: kind)
+        }
+        if kind == .regular && Int(st.st_size) > limit { throw CLIError.inputTooLarge(path: display, what: what, kind: kind, limit: limit) }
+        var out = [UInt8](repeating: 0, count: kind == .regular ? Int(st.st_size) : min(limit + 1, 1 << 16))
+        var got = 0
+        while true {
+            if got == out.count {
+                // A regular file that grew, or a stream: read on, one byte past the limit at most.
+                guard out.count <= limit else { throw CLIError.inputTooLarge(path: display, what: what, kind: kind, limit: limit) }
+                out += [UInt8](repeating: 0, count: min(max(out.count, 1 << 16), limit + 1 - out.count))
+            }
+            let n = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, $0.count - got) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CLIError.readFailed(path: display, what: what, errno: errno)
+            }
+            if n == 0 { break }
+            got += n
+        }
+        out.removeLast(out.count - got)
+        return out
+    }
+
     static func write(_ bytes: [UInt8], to path: String, display: String, what: String) throws {
         var st = stat()
         guard stat(path, &st) == 0 else {
