@@ -39,8 +39,12 @@ public struct MaterializeReport: Sendable, Equatable {
 public struct Materializer: Sendable {
     public static let stateDirectory = ".orchestrate"
     public static let stateFile = ".orchestrate/outputs.json"
+    static let stateFileName = "outputs.json"
 
     public let root: String
+
+    /// Called with each path just before it is written (tests use it to change the tree mid-run).
+    var beforeWrite: (@Sendable (String) -> Void)?
 
     public init(root: String) { self.root = root }
 
@@ -69,73 +73,86 @@ public struct Materializer: Sendable {
                 throw TaskError.unsafePath(path: f.path, reason: "\(Self.stateDirectory)/ is reserved for orchestrate's own state")
             }
         }
-        try makeDirectory(root, isRoot: true)
+        let rootFD = try openRoot()
+        defer { close(rootFD) }
+        let stateFD = try openStateDirectory(rootFD)
+        defer { close(stateFD) }
         let (previous, stateMtimeNs) = loaded.map { ($0.outputs, $0.stateMtimeNs) } ?? loadState()
         var racy = false
         var report = MaterializeReport()
         var newState: [String: OutputState] = [:]
         newState.reserveCapacity(files.count)
-        var counter = 0
-        var checkedDirectories: Set<String> = []
 
-        // Parents first, in order (checked once per directory, made when missing); then every
-        // target is stat'ed and compared in parallel (reads only); then the writes, in order.
-        let sorted = files.sorted(by: { $0.path < $1.path })
-        var fullPaths: [String] = []
-        fullPaths.reserveCapacity(sorted.count)
-        for f in sorted { fullPaths.append(try prepareParents(of: f.path, checked: &checkedDirectories)) }
+        // A path given twice ends with its last bytes. Then, in component order: every parent is
+        // checked (nothing made yet; a link or a file in the way fails the run before any write);
+        // every target is stat'ed and compared in parallel (reads only); then the writes, each
+        // through its parent's descriptor.
+        var last: [String: Int] = [:]
+        for (i, f) in files.enumerated() { last[f.path] = i }
+        let sorted = files.enumerated().filter { last[$0.element.path] == $0.offset }.map(\.element)
+            .sorted { ComponentOrder.less($0.path, $1.path) }
+        let walker = DirectoryWalker(rootFD: rootFD)
+        for f in sorted { _ = try walker.parent(of: f.path, create: false) }
+        walker.reset()
         let probes = concurrentMap(count: sorted.count) { i -> Probe in
-            probe(fullPaths[i], sorted[i], previous[sorted[i].path], stateMtimeNs)
+            probe(root + "/" + sorted[i].path, sorted[i], previous[sorted[i].path], stateMtimeNs)
         }
 
+        var counter = 0
         for (i, f) in sorted.enumerated() {
-            let full = fullPaths[i]
-            // A path given twice is looked at again after the first one's write (the last wins).
-            let p = i > 0 && sorted[i - 1].path == f.path ? probe(full, f, newState[f.path], 0) : probes[i]
-            var st = p.stat
-            let exists = p.exists
-            if exists {
-                let type = st.st_mode & S_IFMT
+            let p = probes[i]
+            if p.exists {
+                let type = p.stat.st_mode & S_IFMT
                 if type == S_IFLNK { throw TaskError.unsafePath(path: f.path, reason: "it is a symbolic link; remove it and run again") }
                 if type == S_IFDIR { throw TaskError.unsafePath(path: f.path, reason: "a directory is in the way; remove it and run again") }
             }
             if p.racy { racy = true }
-            if p.same {
-                if st.st_mode & 0o7777 != mode_t(f.mode.rawValue) {
-                    guard chmod(full, mode_t(f.mode.rawValue)) == 0 else { throw TaskError.io(path: full, operation: "chmod", errno: errno) }
-                    report.modeChanged.append(f.path)
-                    _ = lstat(full, &st)
-                } else {
-                    report.unchanged += 1
-                }
-                newState[f.path] = OutputState(file: f, stat: st)
+            if p.same && p.stat.st_mode & 0o7777 == mode_t(f.mode.rawValue) {
+                report.unchanged += 1
+                newState[f.path] = OutputState(file: f, stat: p.stat)
                 continue
             }
-            counter += 1
-            try writeAtomically(full, bytes: bytes(f.digest), mode: f.mode, counter: counter)
-            _ = lstat(full, &st)
+            beforeWrite?(f.path)
+            guard let parentFD = try walker.parent(of: f.path, create: true) else { continue }
+            let name = Self.lastComponent(f.path)
+            var st = stat()
+            if p.same {
+                try changeMode(name, in: parentFD, to: f.mode, path: f.path, stat: &st)
+                report.modeChanged.append(f.path)
+            } else {
+                counter += 1
+                try writeAtomically(name, in: parentFD, bytes: bytes(f.digest), mode: f.mode, counter: counter, path: f.path)
+                guard fstatat(parentFD, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { throw TaskError.io(path: f.path, operation: "stat", errno: errno) }
+                report.written.append(f.path)
+            }
             newState[f.path] = OutputState(file: f, stat: st)
-            report.written.append(f.path)
         }
 
+        walker.reset()
         var gone: [(path: String, old: OutputState)] = []
-        for (path, old) in previous where newState[path] == nil { gone.append((path, old)) }
-        for (path, old) in gone.sorted(by: { $0.path < $1.path }) {
-            guard OutputPath.problem(path) == nil, (try? prepareParents(of: path, create: false)) != nil else { continue }
-            let full = root + "/" + path
-            var st = stat()
-            guard lstat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
-            guard (try? Digest.ofFile(at: full)) == old.digest else {
+        for (path, old) in previous where newState[path] == nil && OutputPath.problem(path) == nil { gone.append((path, old)) }
+        var emptied: Set<String> = []
+        for (path, old) in gone.sorted(by: { ComponentOrder.less($0.path, $1.path) }) {
+            guard let parentFD = try? walker.parent(of: path, create: false) else { continue }
+            switch removeIfUnchanged(Self.lastComponent(path), in: parentFD, digest: old.digest) {
+            case .removed:
+                report.removed.append(path)
+                emptied.insert(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+            case .edited:
                 report.keptModified.append(path)
-                continue
+            case .absent:
+                break
             }
-            guard unlink(full) == 0 else { throw TaskError.io(path: full, operation: "unlink", errno: errno) }
-            report.removed.append(path)
-            removeEmptyParents(of: path)
         }
+        walker.reset()
+        removeEmptyDirectories(emptied, rootFD: rootFD)
+        report.written.sort()
+        report.modeChanged.sort()
+        report.removed.sort()
+        report.keptModified.sort()
         // A no-op run leaves the state file alone (same entries, same stat facts), unless an entry
         // was too recent to trust: writing the state again makes it older than the state file.
-        if newState != previous || racy { try saveState(newState) }
+        if newState != previous || racy { try saveState(newState, in: stateFD) }
         return report
     }
 
@@ -151,6 +168,8 @@ public struct Materializer: Sendable {
         var racy = false
     }
 
+    /// Reads only (through the path: every parent was just checked, and writes go through
+    /// descriptors, so a link swapped in after the check is never written through).
     private func probe(_ full: String, _ f: TreeFile, _ recorded: OutputState?, _ stateMtimeNs: Int64) -> Probe {
         var p = Probe()
         p.exists = lstat(full, &p.stat) == 0
@@ -175,78 +194,104 @@ public struct Materializer: Sendable {
         return (try? Digest.ofFile(at: full)) == f.digest
     }
 
-    // MARK: - Paths
+    // MARK: - Writing through descriptors
 
-    /// Creates (when `create`) and checks every parent directory of `path`; refuses symlinks.
-    @discardableResult
-    private func prepareParents(of path: String, create: Bool = true) throws -> String {
-        var checked: Set<String> = []
-        return try prepareParents(of: path, create: create, checked: &checked)
+    private func openRoot() throws -> Int32 {
+        var st = stat()
+        if stat(root, &st) == 0 && (st.st_mode & S_IFMT) != S_IFDIR {
+            throw TaskError.unsafePath(path: root, reason: "it is a file, not a directory")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        } catch {
+            throw TaskError.io(path: root, operation: "create directory", errno: errno == 0 ? EIO : errno)
+        }
+        // The root itself may be reached through a link the user chose; nothing below it is.
+        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw TaskError.io(path: root, operation: "open directory", errno: errno) }
+        return fd
     }
 
-    /// As above, skipping directories already in `checked` (those this run checked or made), and
-    /// adding the ones it checks.
-    private func prepareParents(of path: String, create: Bool = true, checked: inout Set<String>) throws -> String {
-        let full = root + "/" + path
-        // Siblings share a parent: one lookup of the whole parent instead of a walk.
-        if let slash = full.utf8.lastIndex(of: UInt8(ascii: "/")), checked.contains(String(full[..<slash])) { return full }
-        let components = path.split(separator: "/").map(String.init)
-        var current = root
-        for c in components.dropLast() {
-            current += "/" + c
-            if checked.contains(current) { continue }
-            defer { checked.insert(current) }
-            var st = stat()
-            if lstat(current, &st) == 0 {
-                let type = st.st_mode & S_IFMT
-                if type == S_IFLNK {
-                    throw TaskError.unsafePath(path: path, reason: "\(current) is a symbolic link; orchestrate never writes through links")
-                }
-                if type != S_IFDIR {
-                    throw TaskError.unsafePath(path: path, reason: "\(current) is a file where a directory is needed; remove it and run again")
-                }
-            } else if create {
-                try makeDirectory(current, isRoot: false)
-            } else {
-                throw TaskError.io(path: current, operation: "stat", errno: errno)
+    /// `<root>/.orchestrate`, made when missing; a link there is refused.
+    private func openStateDirectory(_ rootFD: Int32) throws -> Int32 {
+        var fd = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
+        if fd < 0 && errno == ENOENT {
+            if mkdirat(rootFD, Self.stateDirectory, 0o755) != 0 && errno != EEXIST {
+                throw TaskError.io(path: root + "/" + Self.stateDirectory, operation: "mkdir", errno: errno)
+            }
+            fd = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
+        }
+        guard fd >= 0 else {
+            throw DirectoryWalker.problem(Self.stateDirectory, errno: errno, of: Self.stateDirectory, in: rootFD, for: Self.stateDirectory)
+        }
+        return fd
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    private func changeMode(_ name: String, in parentFD: Int32, to mode: FileMode, path: String, stat st: inout stat) throws {
+        let fd = openat(parentFD, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw TaskError.io(path: path, operation: "open", errno: errno) }
+        defer { close(fd) }
+        guard fchmod(fd, mode_t(mode.rawValue)) == 0, fstat(fd, &st) == 0 else { throw TaskError.io(path: path, operation: "chmod", errno: errno) }
+    }
+
+    private enum Removal { case removed, edited, absent }
+
+    /// Removes `name` only when it is a regular file whose bytes, read now through a descriptor,
+    /// have `digest`.
+    private func removeIfUnchanged(_ name: String, in parentFD: Int32, digest: Digest) -> Removal {
+        let fd = openat(parentFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .absent }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .absent }
+        guard Self.digest(ofDescriptor: fd) == digest else { return .edited }
+        return unlinkat(parentFD, name, 0) == 0 ? .removed : .absent
+    }
+
+    static func digest(ofDescriptor fd: Int32) -> Digest? {
+        let h = SHA256Hasher()
+        let size = 1 << 20
+        let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buf.deallocate() }
+        while true {
+            let n = read(fd, buf, size)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { break }
+            h.update(UnsafeRawBufferPointer(start: buf, count: n))
+        }
+        return h.finalize()
+    }
+
+    /// Removes each directory in `dirs` and its parents while they are empty, deepest first.
+    private func removeEmptyDirectories(_ dirs: Set<String>, rootFD: Int32) {
+        var candidates: Set<String> = []
+        for d in dirs where !d.isEmpty {
+            var p = Substring(d)
+            while !p.isEmpty {
+                candidates.insert(String(p))
+                p = p[..<(p.lastIndex(of: "/") ?? p.startIndex)]
             }
         }
-        return root + "/" + path
-    }
-
-    private func makeDirectory(_ path: String, isRoot: Bool) throws {
-        if isRoot {
-            var st = stat()
-            if stat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFDIR {
-                throw TaskError.unsafePath(path: path, reason: "it is a file, not a directory; choose another --out")
-            }
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw TaskError.io(path: path, operation: "create directory", errno: errno == 0 ? EIO : errno)
-            }
-            return
-        }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw TaskError.io(path: path, operation: "mkdir", errno: errno)
+        let walker = DirectoryWalker(rootFD: rootFD)
+        for d in candidates.sorted(by: { $0.count > $1.count }) {
+            guard let parentFD = try? walker.parent(of: d, create: false) else { continue }
+            _ = unlinkat(parentFD, Self.lastComponent(d), AT_REMOVEDIR)
+            walker.reset()
         }
     }
 
-    private func removeEmptyParents(of path: String) {
-        var components = path.split(separator: "/").map(String.init)
-        components.removeLast()
-        while !components.isEmpty {
-            let dir = root + "/" + components.joined(separator: "/")
-            if rmdir(dir) != 0 { return }
-            components.removeLast()
-        }
-    }
-
-    private func writeAtomically(_ full: String, bytes: [UInt8], mode: FileMode, counter: Int) throws {
-        let slash = full.lastIndex(of: "/")!
-        let tmp = String(full[..<slash]) + "/.orchestrate-tmp-\(getpid())-\(counter)-" + String(full[full.index(after: slash)...])
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw TaskError.io(path: tmp, operation: "create", errno: errno) }
+    /// A temp file beside the target, renamed over it; both through the parent's descriptor.
+    private func writeAtomically(_ name: String, in dirFD: Int32, bytes: [UInt8], mode: FileMode, counter: Int, path: String) throws {
+        let tmp = ".orchestrate-tmp-\(getpid())-\(counter)-" + name
+        let fd = openat(dirFD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw TaskError.io(path: path, operation: "create a temp file for", errno: errno) }
         var ok = true
         var err: Int32 = 0
         bytes.withUnsafeBytes { raw in
@@ -259,10 +304,10 @@ public struct Materializer: Sendable {
         }
         if ok && fchmod(fd, mode_t(mode.rawValue)) != 0 { ok = false; err = errno }
         if close(fd) != 0 && ok { ok = false; err = errno }
-        if ok && rename(tmp, full) != 0 { ok = false; err = errno }
+        if ok && renameat(dirFD, tmp, dirFD, name) != 0 { ok = false; err = errno }
         if !ok {
-            unlink(tmp)
-            throw TaskError.io(path: full, operation: "write", errno: err)
+            unlinkat(dirFD, tmp, 0)
+            throw TaskError.io(path: path, operation: "write", errno: err)
         }
     }
 
@@ -273,27 +318,49 @@ public struct Materializer: Sendable {
         var files: [OutputState]
     }
 
-    /// The recorded outputs by path, and the state file's mtime (ns).
+    /// The recorded outputs by path, and the state file's mtime (ns). Read through descriptors:
+    /// a linked `.orchestrate` or state file is no state (and `apply` refuses the link).
     private func loadState() -> ([String: OutputState], Int64) {
+        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return ([:], 0) }
+        defer { close(rootFD) }
+        let dirFD = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
+        guard dirFD >= 0 else { return ([:], 0) }
+        defer { close(dirFD) }
+        let fd = openat(dirFD, Self.stateFileName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return ([:], 0) }
+        defer { close(fd) }
         var st = stat()
-        guard lstat(root + "/" + Self.stateFile, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG,
-              let data = FileManager.default.contents(atPath: root + "/" + Self.stateFile) else { return ([:], 0) }
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, let data = Self.readAll(fd) else { return ([:], 0) }
         let mtimeNs = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
         let files: [OutputState]
-        if let fast = OutputStateCodec.decode([UInt8](data)) {
+        if let fast = OutputStateCodec.decode(data) {
             files = fast
         } else {
-            guard let state = try? JSONDecoder().decode(StateFile.self, from: data),
+            guard let state = try? JSONDecoder().decode(StateFile.self, from: Data(data)),
                   state.schema == OutputStateCodec.schema else { return ([:], 0) }
             files = state.files
         }
         return (Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }), mtimeNs)
     }
 
-    private func saveState(_ state: [String: OutputState]) throws {
-        try makeDirectory(root + "/" + Self.stateDirectory, isRoot: false)
+    static func readAll(_ fd: Int32) -> [UInt8]? {
+        var out: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { return out }
+            out += buf[0..<n]
+        }
+    }
+
+    private func saveState(_ state: [String: OutputState], in dirFD: Int32) throws {
         let data = OutputStateCodec.encode(state.values.sorted { $0.path < $1.path })
-        try writeAtomically(root + "/" + Self.stateFile, bytes: data, mode: .regular, counter: 0)
+        try writeAtomically(Self.stateFileName, in: dirFD, bytes: data, mode: .regular, counter: 0, path: Self.stateFile)
     }
 }
 

@@ -237,3 +237,69 @@ extension MaterializerStateTests {
         XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/p.txt"), Data("first".utf8))
     }
 }
+
+/// A directory swapped for a symbolic link while the materializer runs: nothing is written
+/// through the link, and the error names the path.
+final class MaterializerLinkSwapTests: XCTestCase {
+    private var dir: String!
+    private var objects: [Digest: [UInt8]] = [:]
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("matswap-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: dir + "/outside", withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func file(_ path: String, _ text: String) -> TreeFile {
+        let b = Array(text.utf8)
+        objects[Digest.of(b)] = b
+        return TreeFile(path: path, digest: Digest.of(b), mode: .regular, size: UInt64(b.count))
+    }
+
+    private func outside() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir + "/outside") }
+
+    /// Replaces `out/<name>` (a directory, or nothing yet) with a link to `outside`.
+    private func swap(_ name: String) {
+        let path = dir + "/out/" + name
+        if FileManager.default.fileExists(atPath: path) {
+            XCTAssertEqual(rename(path, path + "-moved"), 0)
+        }
+        XCTAssertEqual(symlink(dir + "/outside", path), 0)
+    }
+
+    func testADirectorySwappedForALinkBeforeItsFilesAreWrittenFailsTheRun() throws {
+        var m = Materializer(root: dir + "/out")
+        m.beforeWrite = { [self] path in if path == "a/x" { swap("b") } }
+        let files = [file("a/x", "X"), file("b/y", "Y"), file("b/z", "Z")]
+        let all = objects
+        XCTAssertThrowsError(try m.apply(files) { all[$0]! }) { error in
+            guard case let .unsafePath(path, reason) = error as? TaskError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, "b/y")
+            XCTAssertTrue(reason.contains("b is a symbolic link"), reason)
+        }
+        XCTAssertEqual(try outside(), [], "written through the link")
+    }
+
+    func testADirectorySwappedForALinkWhileItsFilesAreWrittenIsNotFollowed() throws {
+        var m = Materializer(root: dir + "/out")
+        m.beforeWrite = { [self] path in if path == "d/y" { swap("d") } }
+        let files = [file("d/x", "X"), file("d/y", "Y"), file("e/z", "Z")]
+        let all = objects
+        _ = try? m.apply(files) { all[$0]! }
+        XCTAssertEqual(try outside(), [], "written through the link")
+    }
+
+    func testALinkedStateDirectoryIsRefused() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(dir + "/outside", dir + "/out/" + Materializer.stateDirectory), 0)
+        let files = [file("a", "A")]
+        let all = objects
+        XCTAssertThrowsError(try Materializer(root: dir + "/out").apply(files) { all[$0]! }) { error in
+            guard case let .unsafePath(path, reason) = error as? TaskError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, Materializer.stateDirectory)
+            XCTAssertTrue(reason.contains("symbolic link"), reason)
+        }
+        XCTAssertEqual(try outside(), [], "state written through the link")
+    }
+}
