@@ -31,7 +31,9 @@ public struct MaterializeReport: Sendable, Equatable {
 /// * each write is a temp file in the same directory renamed over the target (atomic);
 /// * files a previous run of ours produced that this run does not are removed, unless someone
 ///   edited them since; files we never produced are never touched;
-/// * no path escapes the root: `..`, absolute paths and symlinked directories are refused.
+/// * no path escapes the root: `..`, absolute paths and symlinked directories are refused, and
+///   every write goes through directory descriptors opened without following links;
+/// * a run killed half way is cleaned up after by the next (see `Materializer+Journal`).
 ///
 /// What we produced is remembered in `<root>/.orchestrate/outputs.json`, which also lets a
 /// no-op run skip hashing files whose size, mtime and inode are as we left them and whose mtime is
@@ -54,12 +56,23 @@ public struct Materializer: Sendable {
         let outputs: [String: OutputState]
         /// The state file's mtime (ns); 0 when there is none.
         let stateMtimeNs: Int64
+        /// The state file's inode, size and mtime, to tell whether another run replaced it since.
+        let identity: StateIdentity?
     }
 
-    public func loadPrevious() -> Previous {
-        let (outputs, mtime) = loadState()
-        return Previous(outputs: outputs, stateMtimeNs: mtime)
+    struct StateIdentity: Equatable, Sendable {
+        var inode: UInt64
+        var size: Int64
+        var mtimeNs: Int64
+
+        init(_ st: stat) {
+            inode = UInt64(st.st_ino)
+            size = Int64(st.st_size)
+            mtimeNs = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        }
     }
+
+    public func loadPrevious() -> Previous { loadState() }
 
     public func apply(_ files: [TreeFile], bytes: (Digest) throws -> [UInt8]) throws -> MaterializeReport {
         try apply(files, previous: nil, bytes: bytes)
@@ -77,7 +90,19 @@ public struct Materializer: Sendable {
         defer { close(rootFD) }
         let stateFD = try openStateDirectory(rootFD)
         defer { close(stateFD) }
-        let (previous, stateMtimeNs) = loaded.map { ($0.outputs, $0.stateMtimeNs) } ?? loadState()
+        // One run at a time per root (the lock goes with the descriptor, also when killed).
+        while flock(stateFD, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw TaskError.io(path: Self.stateDirectory, operation: "lock", errno: errno) }
+        }
+        let recovery = recover(rootFD: rootFD, stateFD: stateFD)
+        var current = stat()
+        let identity = fstatat(stateFD, Self.stateFileName, &current, AT_SYMLINK_NOFOLLOW) == 0 ? StateIdentity(current) : nil
+        let state = loaded.flatMap { $0.identity == identity ? $0 : nil } ?? loadState()
+        let previous = state.outputs, stateMtimeNs = state.stateMtimeNs
+        // What an earlier run (complete or interrupted) left at each path: bytes there that match
+        // one of these are ours to replace or remove.
+        var owned: [String: [Digest]] = previous.mapValues { [$0.digest] }
+        for e in recovery.entries { owned[e.path, default: []].append(e.digest) }
         var racy = false
         var report = MaterializeReport()
         var newState: [String: OutputState] = [:]
@@ -96,6 +121,16 @@ public struct Materializer: Sendable {
         walker.reset()
         let probes = concurrentMap(count: sorted.count) { i -> Probe in
             probe(root + "/" + sorted[i].path, sorted[i], previous[sorted[i].path], stateMtimeNs)
+        }
+
+        // The journal: every path about to be created or replaced, before the first write.
+        var journaled = recovery.interrupted
+        let intents = sorted.indices.filter { !probes[$0].same }.map {
+            OutputState(path: sorted[$0].path, digest: sorted[$0].digest, mode: sorted[$0].mode.rawValue, size: sorted[$0].size, mtimeNs: 0, inode: 0)
+        }
+        if !intents.isEmpty {
+            try writeJournal(recovery.entries + intents, in: stateFD)
+            journaled = true
         }
 
         var counter = 0
@@ -128,18 +163,20 @@ public struct Materializer: Sendable {
             newState[f.path] = OutputState(file: f, stat: st)
         }
 
+        // Stale: ours before (recorded, or journaled by an interrupted run) and not produced now.
         walker.reset()
-        var gone: [(path: String, old: OutputState)] = []
-        for (path, old) in previous where newState[path] == nil && OutputPath.problem(path) == nil { gone.append((path, old)) }
         var emptied: Set<String> = []
-        for (path, old) in gone.sorted(by: { ComponentOrder.less($0.path, $1.path) }) {
+        for e in recovery.entries { emptied.insert(Self.parentPath(e.path)) }
+        let gone = owned.keys.filter { newState[$0] == nil && OutputPath.problem($0) == nil && !Self.isState($0) }
+        for path in gone.sorted(by: ComponentOrder.less) {
             guard let parentFD = try? walker.parent(of: path, create: false) else { continue }
-            switch removeIfUnchanged(Self.lastComponent(path), in: parentFD, digest: old.digest) {
+            switch removeIfUnchanged(Self.lastComponent(path), in: parentFD, digests: owned[path] ?? []) {
             case .removed:
                 report.removed.append(path)
-                emptied.insert(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+                emptied.insert(Self.parentPath(path))
             case .edited:
-                report.keptModified.append(path)
+                // A file the interrupted run only meant to replace was never ours to report.
+                if previous[path] != nil { report.keptModified.append(path) }
             case .absent:
                 break
             }
@@ -152,7 +189,8 @@ public struct Materializer: Sendable {
         report.keptModified.sort()
         // A no-op run leaves the state file alone (same entries, same stat facts), unless an entry
         // was too recent to trust: writing the state again makes it older than the state file.
-        if newState != previous || racy { try saveState(newState, in: stateFD) }
+        if newState != previous || racy || journaled { try saveState(newState, in: stateFD, durable: journaled) }
+        if journaled { try removeJournal(in: stateFD) }
         return report
     }
 
@@ -227,6 +265,10 @@ public struct Materializer: Sendable {
         return fd
     }
 
+    static func parentPath(_ path: String) -> String {
+        String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    }
+
     static func lastComponent(_ path: String) -> String {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
@@ -241,14 +283,14 @@ public struct Materializer: Sendable {
     private enum Removal { case removed, edited, absent }
 
     /// Removes `name` only when it is a regular file whose bytes, read now through a descriptor,
-    /// have `digest`.
-    private func removeIfUnchanged(_ name: String, in parentFD: Int32, digest: Digest) -> Removal {
+    /// have one of `digests`.
+    private func removeIfUnchanged(_ name: String, in parentFD: Int32, digests: [Digest]) -> Removal {
         let fd = openat(parentFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .absent }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .absent }
-        guard Self.digest(ofDescriptor: fd) == digest else { return .edited }
+        guard let d = Self.digest(ofDescriptor: fd), digests.contains(d) else { return .edited }
         return unlinkat(parentFD, name, 0) == 0 ? .removed : .absent
     }
 
@@ -288,8 +330,10 @@ public struct Materializer: Sendable {
     }
 
     /// A temp file beside the target, renamed over it; both through the parent's descriptor.
-    private func writeAtomically(_ name: String, in dirFD: Int32, bytes: [UInt8], mode: FileMode, counter: Int, path: String) throws {
-        let tmp = ".orchestrate-tmp-\(getpid())-\(counter)-" + name
+    /// `durable`: the file is fsync'd before the rename and the directory after it.
+    func writeAtomically(_ name: String, in dirFD: Int32, bytes: [UInt8], mode: FileMode, counter: Int, path: String,
+                         durable: Bool = false) throws {
+        let tmp = Self.tempPrefix + "\(getpid())-\(counter)-" + name
         let fd = openat(dirFD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw TaskError.io(path: path, operation: "create a temp file for", errno: errno) }
         var ok = true
@@ -303,8 +347,10 @@ public struct Materializer: Sendable {
             }
         }
         if ok && fchmod(fd, mode_t(mode.rawValue)) != 0 { ok = false; err = errno }
+        if ok && durable && fsync(fd) != 0 { ok = false; err = errno }
         if close(fd) != 0 && ok { ok = false; err = errno }
         if ok && renameat(dirFD, tmp, dirFD, name) != 0 { ok = false; err = errno }
+        if ok && durable && fsync(dirFD) != 0 { ok = false; err = errno }
         if !ok {
             unlinkat(dirFD, tmp, 0)
             throw TaskError.io(path: path, operation: "write", errno: err)
@@ -320,28 +366,30 @@ public struct Materializer: Sendable {
 
     /// The recorded outputs by path, and the state file's mtime (ns). Read through descriptors:
     /// a linked `.orchestrate` or state file is no state (and `apply` refuses the link).
-    private func loadState() -> ([String: OutputState], Int64) {
+    private func loadState() -> Previous {
+        let none = Previous(outputs: [:], stateMtimeNs: 0, identity: nil)
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard rootFD >= 0 else { return ([:], 0) }
+        guard rootFD >= 0 else { return none }
         defer { close(rootFD) }
         let dirFD = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
-        guard dirFD >= 0 else { return ([:], 0) }
+        guard dirFD >= 0 else { return none }
         defer { close(dirFD) }
         let fd = openat(dirFD, Self.stateFileName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return ([:], 0) }
+        guard fd >= 0 else { return none }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, let data = Self.readAll(fd) else { return ([:], 0) }
-        let mtimeNs = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, let data = Self.readAll(fd) else { return none }
+        let identity = StateIdentity(st)
         let files: [OutputState]
         if let fast = OutputStateCodec.decode(data) {
             files = fast
         } else {
             guard let state = try? JSONDecoder().decode(StateFile.self, from: Data(data)),
-                  state.schema == OutputStateCodec.schema else { return ([:], 0) }
+                  state.schema == OutputStateCodec.schema else { return Previous(outputs: [:], stateMtimeNs: 0, identity: identity) }
             files = state.files
         }
-        return (Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }), mtimeNs)
+        return Previous(outputs: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
+                        stateMtimeNs: identity.mtimeNs, identity: identity)
     }
 
     static func readAll(_ fd: Int32) -> [UInt8]? {
@@ -358,9 +406,9 @@ public struct Materializer: Sendable {
         }
     }
 
-    private func saveState(_ state: [String: OutputState], in dirFD: Int32) throws {
+    private func saveState(_ state: [String: OutputState], in dirFD: Int32, durable: Bool) throws {
         let data = OutputStateCodec.encode(state.values.sorted { $0.path < $1.path })
-        try writeAtomically(Self.stateFileName, in: dirFD, bytes: data, mode: .regular, counter: 0, path: Self.stateFile)
+        try writeAtomically(Self.stateFileName, in: dirFD, bytes: data, mode: .regular, counter: 0, path: Self.stateFile, durable: durable)
     }
 }
 

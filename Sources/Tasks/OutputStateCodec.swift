@@ -1,6 +1,7 @@
 import Cache
 
-/// A fast reader and writer for `<out>/.orchestrate/outputs.json` (`orchestrate.outputs/1`).
+/// A fast reader and writer for `<out>/.orchestrate/outputs.json` (`orchestrate.outputs/1`), and
+/// for the journal beside it (`orchestrate.journal/1`, the same shape: what a run is about to write).
 ///
 /// The writer produces exactly what `JSONEncoder` with `.sortedKeys` produces for the state (same
 /// bytes: `/` escaped as `\/`, keys sorted), so older builds read it unchanged. The reader accepts
@@ -9,10 +10,11 @@ import Cache
 /// about 100 ms on 10,000 entries; this spends a few.
 enum OutputStateCodec {
     static let schema = "orchestrate.outputs/1"
+    static let journalSchema = "orchestrate.journal/1"
 
     // MARK: Writing
 
-    static func encode(_ states: [OutputState]) -> [UInt8] {
+    static func encode(_ states: [OutputState], schema: String = schema) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + states.count * 190)
         out += Array(#"{"files":["#.utf8)
@@ -75,18 +77,22 @@ enum OutputStateCodec {
 
     /// The entries of a state file in the shape `encode` writes (keys in any order, no
     /// whitespace), or nil when the bytes are anything else.
-    static func decode(_ bytes: [UInt8]) -> [OutputState]? {
+    static func decode(_ bytes: [UInt8], schema: String = schema) -> [OutputState]? {
         bytes.withUnsafeBufferPointer { buf in
-            var p = Parser(b: buf)
+            var p = Parser(b: buf, schema: schema)
             return p.stateFile()
         }
     }
 
     private struct Parser {
         let b: UnsafeBufferPointer<UInt8>
+        let schema: String
         var i = 0
 
-        init(b: UnsafeBufferPointer<UInt8>) { self.b = b }
+        init(b: UnsafeBufferPointer<UInt8>, schema: String) {
+            self.b = b
+            self.schema = schema
+        }
 
         mutating func stateFile() -> [OutputState]? {
             guard take("{") else { return nil }
@@ -100,7 +106,7 @@ enum OutputStateCodec {
                     guard files == nil, let f = fileArray() else { return nil }
                     files = f
                 case "schema":
-                    guard let s = string(), s == OutputStateCodec.schema else { return nil }
+                    guard let s = string(), s == schema else { return nil }
                     schemaSeen = true
                 default:
                     return nil

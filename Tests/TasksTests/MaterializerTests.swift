@@ -303,3 +303,86 @@ final class MaterializerLinkSwapTests: XCTestCase {
         XCTAssertEqual(try outside(), [], "state written through the link")
     }
 }
+
+/// A run that stops half way (here: an error from the byte source; in life, SIGKILL) leaves its
+/// journal; the next run cleans up after it.
+final class MaterializerJournalTests: XCTestCase {
+    private var dir: String!
+    private var objects: [Digest: [UInt8]] = [:]
+    private struct Stop: Error {}
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("matjournal-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func file(_ path: String, _ text: String) -> TreeFile {
+        let b = Array(text.utf8)
+        objects[Digest.of(b)] = b
+        return TreeFile(path: path, digest: Digest.of(b), mode: .regular, size: UInt64(b.count))
+    }
+
+    private func exists(_ p: String) -> Bool { FileManager.default.fileExists(atPath: dir + "/out/" + p) }
+
+    /// Plan A's tree; Plan B's run stops after writing some of its files; Plan A again.
+    private func interruptedRun() throws -> (a: [TreeFile], m: Materializer) {
+        let m = Materializer(root: dir + "/out")
+        let a = [file("app/a.rb", "A"), file("shared.txt", "from A")]
+        let all = objects
+        _ = try m.apply(a) { all[$0]! }
+        let b = [file("app/b/1.rb", "B1"), file("app/b/2.rb", "B2"), file("shared.txt", "from B")]
+        let stopAt = Digest.of(Array("B2".utf8))
+        let allB = objects
+        XCTAssertThrowsError(try m.apply(b) { d in if d == stopAt { throw Stop() }; return allB[d]! })
+        XCTAssertTrue(exists("app/b/1.rb"))
+        XCTAssertTrue(exists(Materializer.stateDirectory + "/journal.json"))
+        // What a kill during the next write leaves: a temp file beside its target.
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/out/app/b/.orchestrate-tmp-99999-2-2.rb", contents: Data("B".utf8)))
+        return (a, m)
+    }
+
+    func testTheNextRunRemovesTheInterruptedRunsFilesAndTempFiles() throws {
+        let (a, m) = try interruptedRun()
+        let all = objects
+        let r = try m.apply(a) { all[$0]! }
+        XCTAssertEqual(r.removed, ["app/b/1.rb"])
+        XCTAssertEqual(r.written, [], "shared.txt was never replaced")
+        XCTAssertEqual(r.keptModified, [])
+        XCTAssertFalse(exists("app/b"), "the directories the interrupted run made are gone")
+        XCTAssertFalse(exists(Materializer.stateDirectory + "/journal.json"))
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: dir + "/out").sorted(),
+                       [".orchestrate", ".orchestrate/outputs.json", "app", "app/a.rb", "shared.txt"])
+    }
+
+    func testAJournaledPathSomeoneElseWroteIsKeptQuietly() throws {
+        let (a, m) = try interruptedRun()
+        try "mine".write(toFile: dir + "/out/app/b/1.rb", atomically: true, encoding: .utf8)
+        let all = objects
+        let r = try m.apply(a) { all[$0]! }
+        XCTAssertEqual(r.removed, [])
+        XCTAssertEqual(r.keptModified, [], "never ours in a completed run: no warning")
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/app/b/1.rb"), Data("mine".utf8))
+        XCTAssertFalse(exists("app/b/.orchestrate-tmp-99999-2-2.rb"))
+    }
+
+    func testAFileTheInterruptedRunReplacedIsOursToReplaceAgain() throws {
+        let m = Materializer(root: dir + "/out")
+        let a = [file("x.txt", "A"), file("y.txt", "A")]
+        let b = [file("x.txt", "B"), file("y.txt", "B")]
+        let all = objects
+        _ = try m.apply(a) { all[$0]! }
+        // B replaces x.txt, then stops before y.txt.
+        var calls = 0
+        XCTAssertThrowsError(try m.apply(b) { d in calls += 1; if calls == 2 { throw Stop() }; return all[d]! })
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/x.txt"), Data("B".utf8))
+        // A again: x.txt holds B's bytes, which the journal says are ours: replaced, not "edited".
+        let r = try m.apply(a) { all[$0]! }
+        XCTAssertEqual(r.written, ["x.txt"])
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/x.txt"), Data("A".utf8))
+        // And a third Plan that drops x.txt removes it.
+        _ = try m.apply(b) { all[$0]! }
+        XCTAssertEqual(try m.apply([file("y.txt", "B")]) { all[$0]! }.removed, ["x.txt"])
+    }
+}
