@@ -22,15 +22,22 @@ public struct MaterializeReport: Sendable, Equatable {
     public var modeChanged: [String] = []
     public var unchanged = 0
     public var removed: [String] = []
-    /// Files a previous run produced that were edited since; left in place.
+    /// Files a previous run produced that this one does not, edited since; left in place.
     public var keptModified: [String] = []
+    /// Files this run produces that were edited since a previous run wrote them; left in place.
+    public var keptEdited: [String] = []
+    /// The same, overwritten because the materializer was told to (`overwriteEdited`).
+    public var overwrittenEdited: [String] = []
 }
 
 /// Writes a set of files into an output root:
 /// * only files whose bytes or mode differ are written, so unchanged files keep their mtime;
 /// * each write is a temp file in the same directory renamed over the target (atomic);
 /// * files a previous run of ours produced that this run does not are removed, unless someone
-///   edited them since; files we never produced are never touched;
+///   edited them since; files we never produced are never removed;
+/// * a file this run produces that someone edited since a previous run wrote it (its bytes are no
+///   longer what we wrote) is kept and reported, unless `overwriteEdited`; it stays recorded with
+///   what we wrote, so every later run reports it again until it is reverted or overwritten;
 /// * no path escapes the root: `..`, absolute paths and symlinked directories are refused, and
 ///   every write goes through directory descriptors opened without following links;
 /// * a run killed half way is cleaned up after by the next (see `Materializer+Journal`).
@@ -44,11 +51,16 @@ public struct Materializer: Sendable {
     static let stateFileName = "outputs.json"
 
     public let root: String
+    /// Overwrite files this run produces even when someone edited them since we wrote them.
+    public var overwriteEdited: Bool
 
     /// Called with each path just before it is written (tests use it to change the tree mid-run).
     var beforeWrite: (@Sendable (String) -> Void)?
 
-    public init(root: String) { self.root = root }
+    public init(root: String, overwriteEdited: Bool = false) {
+        self.root = root
+        self.overwriteEdited = overwriteEdited
+    }
 
     /// What an earlier run left in the root, as `apply` reads it first. Read it ahead (e.g. while
     /// the executor runs) and pass it to `apply(_:previous:bytes:)`.
@@ -101,8 +113,9 @@ public struct Materializer: Sendable {
         let previous = state.outputs, stateMtimeNs = state.stateMtimeNs
         // What an earlier run (complete or interrupted) left at each path: bytes there that match
         // one of these are ours to replace or remove.
-        var owned: [String: [Digest]] = previous.mapValues { [$0.digest] }
-        for e in recovery.entries { owned[e.path, default: []].append(e.digest) }
+        let owned: [String: [Digest]] = recovery.entries.reduce(into: previous.mapValues { [$0.digest] }) {
+            $0[$1.path, default: []].append($1.digest)
+        }
         var racy = false
         var report = MaterializeReport()
         var newState: [String: OutputState] = [:]
@@ -120,12 +133,14 @@ public struct Materializer: Sendable {
         for f in sorted { _ = try walker.parent(of: f.path, create: false) }
         walker.reset()
         let probes = concurrentMap(count: sorted.count) { i -> Probe in
-            probe(root + "/" + sorted[i].path, sorted[i], previous[sorted[i].path], stateMtimeNs)
+            let path = sorted[i].path
+            return probe(root + "/" + path, sorted[i], previous[path], owned[path] ?? [], stateMtimeNs)
         }
+        let keep = sorted.indices.map { probes[$0].edited && !overwriteEdited }
 
         // The journal: every path about to be created or replaced, before the first write.
         var journaled = recovery.interrupted
-        let intents = sorted.indices.filter { !probes[$0].same }.map {
+        let intents = sorted.indices.filter { !probes[$0].same && !keep[$0] }.map {
             OutputState(path: sorted[$0].path, digest: sorted[$0].digest, mode: sorted[$0].mode.rawValue, size: sorted[$0].size, mtimeNs: 0, inode: 0)
         }
         if !intents.isEmpty {
@@ -142,6 +157,12 @@ public struct Materializer: Sendable {
                 if type == S_IFDIR { throw TaskError.unsafePath(path: f.path, reason: "a directory is in the way; remove it and run again") }
             }
             if p.racy { racy = true }
+            if keep[i] {
+                // Still recorded as what we wrote, so the edit is found (and said) next time too.
+                report.keptEdited.append(f.path)
+                newState[f.path] = previous[f.path]
+                continue
+            }
             if p.same && p.stat.st_mode & 0o7777 == mode_t(f.mode.rawValue) {
                 report.unchanged += 1
                 newState[f.path] = OutputState(file: f, stat: p.stat)
@@ -159,6 +180,7 @@ public struct Materializer: Sendable {
                 try writeAtomically(name, in: parentFD, bytes: bytes(f.digest), mode: f.mode, counter: counter, path: f.path)
                 guard fstatat(parentFD, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { throw TaskError.io(path: f.path, operation: "stat", errno: errno) }
                 report.written.append(f.path)
+                if p.edited { report.overwrittenEdited.append(f.path) }
             }
             newState[f.path] = OutputState(file: f, stat: st)
         }
@@ -187,6 +209,8 @@ public struct Materializer: Sendable {
         report.modeChanged.sort()
         report.removed.sort()
         report.keptModified.sort()
+        report.keptEdited.sort()
+        report.overwrittenEdited.sort()
         // A no-op run leaves the state file alone (same entries, same stat facts), unless an entry
         // was too recent to trust: writing the state again makes it older than the state file.
         if newState != previous || racy || journaled { try saveState(newState, in: stateFD, durable: journaled) }
@@ -204,32 +228,41 @@ public struct Materializer: Sendable {
         var same = false
         /// The recorded stat facts matched but were too recent to trust.
         var racy = false
+        /// A regular file we recorded whose bytes are none we wrote there: someone edited it.
+        var edited = false
     }
 
     /// Reads only (through the path: every parent was just checked, and writes go through
     /// descriptors, so a link swapped in after the check is never written through).
-    private func probe(_ full: String, _ f: TreeFile, _ recorded: OutputState?, _ stateMtimeNs: Int64) -> Probe {
+    private func probe(_ full: String, _ f: TreeFile, _ recorded: OutputState?, _ owned: [Digest], _ stateMtimeNs: Int64) -> Probe {
         var p = Probe()
         p.exists = lstat(full, &p.stat) == 0
-        if p.exists && (p.stat.st_mode & S_IFMT) == S_IFREG {
-            p.same = sameContent(full, p.stat, f, recorded, stateMtimeNs, &p.racy)
+        guard p.exists && (p.stat.st_mode & S_IFMT) == S_IFREG else { return p }
+        var digest: Digest?
+        p.same = sameContent(full, p.stat, f, recorded, stateMtimeNs, &p.racy, &digest)
+        // About to be replaced: only bytes we wrote (recorded, or journaled by an interrupted run)
+        // are ours to replace. A file never recorded is not ours to judge: it is replaced.
+        if !p.same, recorded != nil {
+            if digest == nil { digest = try? Digest.ofFile(at: full) }
+            p.edited = digest.map { !owned.contains($0) } ?? false
         }
         return p
     }
 
-    /// Whether the file at `full` has `f`'s bytes. The recorded stat facts are trusted only when
-    /// the file's mtime is older than the state file's (the "racily clean" rule): timestamps come
-    /// from one coarse clock, so a file edited after the state was written has a later mtime even
-    /// when its size and inode did not change. A file as recent as the state file is hashed, and
-    /// `racy` is set so the state is written again.
+    /// Whether the file at `full` has `f`'s bytes (`digest`: set when it was hashed). The recorded
+    /// stat facts are trusted only when the file's mtime is older than the state file's (the
+    /// "racily clean" rule): timestamps come from one coarse clock, so a file edited after the
+    /// state was written has a later mtime even when its size and inode did not change. A file as
+    /// recent as the state file is hashed, and `racy` is set so the state is written again.
     private func sameContent(_ full: String, _ st: stat, _ f: TreeFile, _ recorded: OutputState?,
-                             _ stateMtimeNs: Int64, _ racy: inout Bool) -> Bool {
+                             _ stateMtimeNs: Int64, _ racy: inout Bool, _ digest: inout Digest?) -> Bool {
         guard UInt64(st.st_size) == f.size else { return false }
         if let r = recorded, r.digest == f.digest, r.matches(st) {
             if r.mtimeNs < stateMtimeNs { return true }
             racy = true
         }
-        return (try? Digest.ofFile(at: full)) == f.digest
+        digest = try? Digest.ofFile(at: full)
+        return digest == f.digest
     }
 
     // MARK: - Writing through descriptors

@@ -63,11 +63,33 @@ final class MaterializerTests: XCTestCase {
         XCTAssertEqual(read("edited"), "changed by hand")
     }
 
-    func testRewritesAFileEditedByHand() throws {
-        _ = try apply([file("a", "A")])
-        try "tampered".write(toFile: dir + "/out/a", atomically: false, encoding: .utf8)
-        let r = try apply([file("a", "A")])
-        XCTAssertEqual(r.written, ["a"])
+    /// Like a file the Plan dropped: an edit is kept, and said.
+    func testAFileEditedByHandThatThePlanStillProducesIsKept() throws {
+        _ = try apply([file("a", "A"), file("b", "B")])
+        try "edited".write(toFile: dir + "/out/a", atomically: false, encoding: .utf8)
+        try "edited".write(toFile: dir + "/out/b", atomically: false, encoding: .utf8)
+        // `a` unchanged in the Plan, `b` changed: both edits are kept.
+        let r = try apply([file("a", "A"), file("b", "B2")])
+        XCTAssertEqual(r.written, [])
+        XCTAssertEqual(r.keptModified, [])
+        XCTAssertEqual(read("a"), "edited")
+        XCTAssertEqual(read("b"), "edited")
+        XCTAssertEqual(r.keptEdited, ["a", "b"])
+        // Still recorded as ours-then-edited: found again next time, and a no-op otherwise.
+        XCTAssertEqual(try apply([file("a", "A"), file("b", "B2")]).keptEdited, ["a", "b"])
+        // Told to, it overwrites them and says so.
+        let forced = try Materializer(root: dir + "/out", overwriteEdited: true).apply([file("a", "A"), file("b", "B2")]) { d in self.objects[d]! }
+        XCTAssertEqual(forced.written, ["a", "b"])
+        XCTAssertEqual(forced.overwrittenEdited, ["a", "b"])
+        XCTAssertEqual(read("a"), "A")
+        XCTAssertEqual(read("b"), "B2")
+        XCTAssertEqual(try apply([file("a", "A"), file("b", "B2")]).keptEdited, [])
+    }
+
+    func testAForeignFileAtAPathThePlanNowProducesIsReplaced() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
+        try "before orchestrate".write(toFile: dir + "/out/a", atomically: false, encoding: .utf8)
+        XCTAssertEqual(try apply([file("a", "A")]).written, ["a"], "never recorded: not an edit of ours")
         XCTAssertEqual(read("a"), "A")
     }
 
@@ -157,9 +179,11 @@ final class MaterializerStateTests: XCTestCase {
         let after = stateStat()
         XCTAssertEqual(after.st_ino, before.st_ino, "a no-op does not replace the state file")
 
-        // An edit of the same size is found (by hashing), rewritten, and the new stat recorded.
+        // An edit of the same size is found (by hashing) and kept; told to, the materializer
+        // rewrites it and records the new stat.
         try "TWO".write(toFile: dir + "/out/a/2.txt", atomically: false, encoding: .utf8)
-        XCTAssertEqual(try m.apply(files) { objects[$0]! }.written, ["a/2.txt"])
+        XCTAssertEqual(try m.apply(files) { objects[$0]! }.keptEdited, ["a/2.txt"])
+        XCTAssertEqual(try Materializer(root: dir + "/out", overwriteEdited: true).apply(files) { objects[$0]! }.written, ["a/2.txt"])
         XCTAssertNotEqual(stateStat().st_ino, before.st_ino)
         XCTAssertEqual(try m.apply(files) { objects[$0]! }.unchanged, 3)
     }
@@ -181,17 +205,18 @@ final class MaterializerStateTests: XCTestCase {
 }
 
 extension MaterializerStateTests {
-    func testASameSizeEditRightAfterAWriteIsStillRewritten() throws {
+    func testASameSizeEditRightAfterAWriteIsStillFound() throws {
         // No sleeps: the edit lands in the same clock tick as our write, so size, inode and mtime
         // can all match what was recorded; only the racily-clean rule catches it.
         let m = Materializer(root: dir + "/out")
+        let force = Materializer(root: dir + "/out", overwriteEdited: true)
         let (files, objects) = tree(["f.txt": "abc"])
         for round in 0..<20 {
-            _ = try m.apply(files) { objects[$0]! }
+            _ = try force.apply(files) { objects[$0]! }
             let fd = open(dir + "/out/f.txt", O_WRONLY)
             XCTAssertEqual(pwrite(fd, "xyz", 3, 0), 3)
             close(fd)
-            XCTAssertEqual(try m.apply(files) { objects[$0]! }.written, ["f.txt"], "round \(round)")
+            XCTAssertEqual(try m.apply(files) { objects[$0]! }.keptEdited, ["f.txt"], "round \(round)")
         }
     }
 }
@@ -220,8 +245,8 @@ extension MaterializerStateTests {
         try "xyz".write(toFile: file, atomically: false, encoding: .utf8)
         setMtime(file, recorded)
         setMtime(dir + "/out/" + Materializer.stateFile, recorded)
-        XCTAssertEqual(try m.apply(files) { objects[$0]! }.written, ["f.txt"])
-        XCTAssertEqual(FileManager.default.contents(atPath: file), Data("abc".utf8))
+        XCTAssertEqual(try m.apply(files) { objects[$0]! }.keptEdited, ["f.txt"])
+        XCTAssertEqual(FileManager.default.contents(atPath: file), Data("xyz".utf8))
     }
 }
 
