@@ -28,6 +28,19 @@ public struct MaterializeReport: Sendable, Equatable {
     public var keptEdited: [String] = []
     /// The same, overwritten because the materializer was told to (`overwriteEdited`).
     public var overwrittenEdited: [String] = []
+    /// Why the state an earlier run left could not be used, if it could not. The run then went on
+    /// as a first run into a populated directory: nothing was removed (nothing is known to be
+    /// ours), files that differ were replaced, and a good state was written.
+    public var stateProblem: StateProblem?
+
+    public enum StateProblem: Equatable, Sendable {
+        case unreadable(errno: Int32)
+        case notARegularFile
+        /// Not the JSON of a state file (truncated, edited, another program's).
+        case malformed
+        /// A state file of another schema (a newer or older orchestrate).
+        case unknownSchema(String)
+    }
 }
 
 /// Writes a set of files into an output root:
@@ -70,6 +83,7 @@ public struct Materializer: Sendable {
         let stateMtimeNs: Int64
         /// The state file's inode, size and mtime, to tell whether another run replaced it since.
         let identity: StateIdentity?
+        let problem: MaterializeReport.StateProblem?
     }
 
     struct StateIdentity: Equatable, Sendable {
@@ -118,6 +132,7 @@ public struct Materializer: Sendable {
         }
         var racy = false
         var report = MaterializeReport()
+        report.stateProblem = state.problem
         var newState: [String: OutputState] = [:]
         newState.reserveCapacity(files.count)
 
@@ -400,29 +415,34 @@ public struct Materializer: Sendable {
     /// The recorded outputs by path, and the state file's mtime (ns). Read through descriptors:
     /// a linked `.orchestrate` or state file is no state (and `apply` refuses the link).
     private func loadState() -> Previous {
-        let none = Previous(outputs: [:], stateMtimeNs: 0, identity: nil)
+        func none(_ problem: MaterializeReport.StateProblem?, _ identity: StateIdentity? = nil) -> Previous {
+            Previous(outputs: [:], stateMtimeNs: 0, identity: identity, problem: problem)
+        }
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard rootFD >= 0 else { return none }
+        guard rootFD >= 0 else { return none(nil) }
         defer { close(rootFD) }
         let dirFD = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
-        guard dirFD >= 0 else { return none }
+        guard dirFD >= 0 else { return none(nil) }
         defer { close(dirFD) }
         let fd = openat(dirFD, Self.stateFileName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return none }
+        guard fd >= 0 else { return none(errno == ENOENT ? nil : errno == ELOOP ? .notARegularFile : .unreadable(errno: errno)) }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, let data = Self.readAll(fd) else { return none }
+        guard fstat(fd, &st) == 0 else { return none(.unreadable(errno: errno)) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { return none(.notARegularFile) }
         let identity = StateIdentity(st)
+        guard let data = Self.readAll(fd) else { return none(.unreadable(errno: errno), identity) }
         let files: [OutputState]
         if let fast = OutputStateCodec.decode(data) {
             files = fast
-        } else {
-            guard let state = try? JSONDecoder().decode(StateFile.self, from: Data(data)),
-                  state.schema == OutputStateCodec.schema else { return Previous(outputs: [:], stateMtimeNs: 0, identity: identity) }
+        } else if let state = try? JSONDecoder().decode(StateFile.self, from: Data(data)), state.schema == OutputStateCodec.schema {
             files = state.files
+        } else {
+            let schema = (try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any])?["schema"] as? String
+            return none(schema.map { $0 == OutputStateCodec.schema ? .malformed : .unknownSchema($0) } ?? .malformed, identity)
         }
         return Previous(outputs: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
-                        stateMtimeNs: identity.mtimeNs, identity: identity)
+                        stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil)
     }
 
     static func readAll(_ fd: Int32) -> [UInt8]? {
@@ -442,38 +462,5 @@ public struct Materializer: Sendable {
     private func saveState(_ state: [String: OutputState], in dirFD: Int32, durable: Bool) throws {
         let data = OutputStateCodec.encode(state.values.sorted { $0.path < $1.path })
         try writeAtomically(Self.stateFileName, in: dirFD, bytes: data, mode: .regular, counter: 0, path: Self.stateFile, durable: durable)
-    }
-}
-
-/// What we left at a path: its digest, and the stat facts that let a later run trust it unread.
-struct OutputState: Codable, Equatable {
-    var path: String
-    var digest: Digest
-    var mode: UInt16
-    var size: UInt64
-    var mtimeNs: Int64
-    var inode: UInt64
-
-    init(path: String, digest: Digest, mode: UInt16, size: UInt64, mtimeNs: Int64, inode: UInt64) {
-        self.path = path
-        self.digest = digest
-        self.mode = mode
-        self.size = size
-        self.mtimeNs = mtimeNs
-        self.inode = inode
-    }
-
-    init(file: TreeFile, stat st: stat) {
-        path = file.path
-        digest = file.digest
-        mode = file.mode.rawValue
-        size = UInt64(st.st_size)
-        mtimeNs = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
-        inode = UInt64(st.st_ino)
-    }
-
-    func matches(_ st: stat) -> Bool {
-        UInt64(st.st_size) == size && UInt64(st.st_ino) == inode
-            && Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec) == mtimeNs
     }
 }

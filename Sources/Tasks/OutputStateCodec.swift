@@ -20,15 +20,20 @@ enum OutputStateCodec {
         out += Array(#"{"files":["#.utf8)
         for (i, s) in states.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            out += Array(#"{"digest":""#.utf8)
+            out.append(UInt8(ascii: "{"))
+            if let c = s.ctimeNs {
+                out += Array(#""ctimeNs":"#.utf8)
+                appendSigned(&out, c)
+                out.append(UInt8(ascii: ","))
+            }
+            out += Array(#""digest":""#.utf8)
             out += Array(s.digest.hex.utf8)
             out += Array(#"","inode":"#.utf8)
             appendDecimal(&out, s.inode)
             out += Array(#","mode":"#.utf8)
             appendDecimal(&out, UInt64(s.mode))
             out += Array(#","mtimeNs":"#.utf8)
-            if s.mtimeNs < 0 { out.append(UInt8(ascii: "-")) }
-            appendDecimal(&out, s.mtimeNs.magnitude)
+            appendSigned(&out, s.mtimeNs)
             out += Array(#","path":"#.utf8)
             appendString(&out, s.path)
             out += Array(#","size":"#.utf8)
@@ -39,6 +44,11 @@ enum OutputStateCodec {
         appendString(&out, schema)
         out.append(UInt8(ascii: "}"))
         return out
+    }
+
+    private static func appendSigned(_ out: inout [UInt8], _ value: Int64) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        appendDecimal(&out, value.magnitude)
     }
 
     private static func appendDecimal(_ out: inout [UInt8], _ value: UInt64) {
@@ -130,7 +140,7 @@ enum OutputStateCodec {
         mutating func entry() -> OutputState? {
             guard take("{") else { return nil }
             var digest: Digest?, path: String?
-            var inode: UInt64?, mode: UInt64?, size: UInt64?, mtime: Int64?
+            var inode: UInt64?, mode: UInt64?, size: UInt64?, mtime: Int64?, ctime: Int64?
             repeat {
                 guard let key = name(), take(":") else { return nil }
                 if key.elementsEqual("digest".utf8) {
@@ -145,22 +155,30 @@ enum OutputStateCodec {
                 } else if key.elementsEqual("size".utf8) {
                     size = unsigned()
                 } else if key.elementsEqual("mtimeNs".utf8) {
-                    let negative = take("-")
-                    guard let m = unsigned(), m <= UInt64(Int64.max) else { return nil }
-                    mtime = negative ? -Int64(m) : Int64(m)
+                    guard let m = signed() else { return nil }
+                    mtime = m
+                } else if key.elementsEqual("ctimeNs".utf8) {
+                    guard let c = signed() else { return nil }
+                    ctime = c
                 } else {
                     return nil
                 }
             } while take(",")
             guard take("}"), let digest, let path, let inode, let mode, mode <= UInt64(UInt16.max),
                   let size, let mtime else { return nil }
-            return OutputState(path: path, digest: digest, mode: UInt16(mode), size: size, mtimeNs: mtime, inode: inode)
+            return OutputState(path: path, digest: digest, mode: UInt16(mode), size: size, mtimeNs: mtime, inode: inode, ctimeNs: ctime)
         }
 
         mutating func take(_ c: Unicode.Scalar) -> Bool {
             guard i < b.count, b[i] == UInt8(ascii: c) else { return false }
             i += 1
             return true
+        }
+
+        mutating func signed() -> Int64? {
+            let negative = take("-")
+            guard let m = unsigned(), m <= UInt64(Int64.max) else { return nil }
+            return negative ? -Int64(m) : Int64(m)
         }
 
         mutating func unsigned() -> UInt64? {

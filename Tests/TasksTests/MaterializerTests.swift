@@ -411,3 +411,89 @@ final class MaterializerJournalTests: XCTestCase {
         XCTAssertEqual(try m.apply([file("y.txt", "B")]) { all[$0]! }.removed, ["x.txt"])
     }
 }
+
+/// The state file is input we did not necessarily write: a corrupt one is said, an edited one
+/// never makes us delete bytes we did not write, and a restored mtime does not hide an edit.
+final class MaterializerStateTrustTests: XCTestCase {
+    private var dir: String!
+    private var objects: [Digest: [UInt8]] = [:]
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("mattrust-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func file(_ path: String, _ text: String) -> TreeFile {
+        let b = Array(text.utf8)
+        objects[Digest.of(b)] = b
+        return TreeFile(path: path, digest: Digest.of(b), mode: .regular, size: UInt64(b.count))
+    }
+
+    private func apply(_ files: [TreeFile]) throws -> MaterializeReport {
+        let all = objects
+        return try Materializer(root: dir + "/out").apply(files) { all[$0]! }
+    }
+
+    private var statePath: String { dir + "/out/" + Materializer.stateFile }
+
+    func testACorruptStateIsReportedAndNothingIsRemoved() throws {
+        _ = try apply([file("a", "A"), file("b", "B")])
+        try "{\"files\":[{\"digest\":".write(toFile: statePath, atomically: true, encoding: .utf8)
+        let r = try apply([file("a", "A")])
+        XCTAssertEqual(r.stateProblem, .malformed)
+        XCTAssertEqual(r.removed, [], "without a state nothing is known to be ours")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/b"))
+        // The run wrote a good state: the next one has nothing to say.
+        XCTAssertNil(try apply([file("a", "A")]).stateProblem)
+    }
+
+    func testAStateOfAnotherSchemaIsReported() throws {
+        _ = try apply([file("a", "A")])
+        try #"{"files":[],"schema":"orchestrate.outputs/9"}"#.write(toFile: statePath, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try apply([file("a", "A")]).stateProblem, .unknownSchema("orchestrate.outputs/9"))
+    }
+
+    func testAnEditedStateNeverDeletesBytesWeDidNotWrite() throws {
+        _ = try apply([file("a", "A")])
+        try "the user's notes".write(toFile: dir + "/out/notes.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/elsewhere", withIntermediateDirectories: true)
+        try "outside".write(toFile: dir + "/elsewhere/x", atomically: true, encoding: .utf8)
+        XCTAssertEqual(symlink(dir + "/elsewhere", dir + "/out/link"), 0)
+        // Someone adds entries claiming the user's file (with the digest of other bytes), a file
+        // behind a link, and our own state.
+        var text = try String(contentsOfFile: statePath, encoding: .utf8)
+        let claim = { (path: String, bytes: String) in
+            #"{"digest":"\#(Digest.of(Array(bytes.utf8)).hex)","inode":1,"mode":420,"mtimeNs":1,"path":"\#(path)","size":3},"#
+        }
+        text = text.replacingOccurrences(of: #"{"files":["#, with: #"{"files":["# + claim("notes.txt", "A") + claim("link/x", "outside")
+            + claim(".orchestrate/outputs.json", "x"))
+        try text.write(toFile: statePath, atomically: true, encoding: .utf8)
+        let r = try apply([file("a", "A")])
+        XCTAssertEqual(r.removed, [])
+        XCTAssertEqual(try String(contentsOfFile: dir + "/out/notes.txt", encoding: .utf8), "the user's notes")
+        XCTAssertEqual(try String(contentsOfFile: dir + "/elsewhere/x", encoding: .utf8), "outside")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: statePath))
+    }
+
+    /// git compares ctime too: restoring the mtime of a same-size edit cannot restore its ctime.
+    func testASameSizeEditWithItsMtimeRestoredIsFound() throws {
+        let f = file("f.txt", "abc")
+        _ = try apply([f])
+        let path = dir + "/out/f.txt"
+        var before = stat()
+        XCTAssertEqual(lstat(path, &before), 0)
+        // Well after the write, so the racily-clean rule trusts the recorded facts.
+        usleep(20_000)
+        _ = try apply([f])
+        let fd = open(path, O_WRONLY)
+        XCTAssertEqual(pwrite(fd, "xyz", 3, 0), 3)
+        close(fd)
+        var times = [before.st_atim, before.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+        let r = try apply([f])
+        XCTAssertEqual(r.unchanged, 0, "trusted away: size, inode and mtime are as recorded")
+        XCTAssertEqual(r.keptEdited, ["f.txt"])
+    }
+}

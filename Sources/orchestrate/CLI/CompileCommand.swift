@@ -90,6 +90,11 @@ public enum CompileCommand: Command {
         }
         let t = outcome.summary.totals
         let r = outcome.report
+        if let problem = r.stateProblem {
+            ctx.err("orchestrate: warning: \(out)/\(Materializer.stateFile) (what earlier runs wrote) \(describe(problem)); "
+                + "this run went on as a first one: files earlier runs wrote that this Plan does not produce were left in place "
+                + "(remove them by hand), and edits to generated files could not be told apart; a new record was written\n")
+        }
         let kept = r.keptEdited.count + r.keptModified.count
         ctx.out("\(t.tasks) tasks: \(t.rendered) rendered, \(t.reusedLocal) local, \(t.reusedSeed) seed, \(t.reusedRemote) remote; "
             + "\(r.written.count) written, \(r.unchanged) unchanged, \(r.modeChanged.count) mode changed, \(r.removed.count) removed"
@@ -100,6 +105,15 @@ public enum CompileCommand: Command {
         for p in r.keptModified { ctx.err("orchestrate: warning: \(p) was produced by an earlier run and edited since; left in place\n") }
         for g in outcome.summary.gaps { ctx.err("gap \(g.code) at \(g.pointer): \(g.message)\n") }
         return ExitCode.success
+    }
+
+    static func describe(_ problem: MaterializeReport.StateProblem) -> String {
+        switch problem {
+        case let .unreadable(e): return "could not be read: \(String(cString: strerror(e))) (errno \(e))"
+        case .notARegularFile: return "is not a regular file"
+        case .malformed: return "is not a valid record (truncated or edited)"
+        case let .unknownSchema(schema): return "has schema \"\(schema)\", which this orchestrate does not read"
+        }
     }
 
     /// Writes the summary where the user asked; returns the digest of the bytes written.
