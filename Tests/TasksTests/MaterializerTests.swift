@@ -392,6 +392,36 @@ final class MaterializerJournalTests: XCTestCase {
         XCTAssertFalse(exists("app/b/.orchestrate-tmp-99999-2-2.rb"))
     }
 
+    func testAnUnreadableJournalStillGetsEveryTempFileRemoved() throws {
+        let (a, m) = try interruptedRun()
+        try "{\"files\":[".write(toFile: dir + "/out/.orchestrate/journal.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/out/deep/er", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/out/deep/er/.orchestrate-tmp-1-1-x", contents: Data()))
+        let all = objects
+        _ = try m.apply(a) { all[$0]! }
+        XCTAssertFalse(exists("deep/er/.orchestrate-tmp-1-1-x"))
+        XCTAssertFalse(exists("app/b/.orchestrate-tmp-99999-2-2.rb"))
+        XCTAssertFalse(exists(Materializer.stateDirectory + "/journal.json"))
+    }
+
+    /// Two runs into one root take turns: the second waits for the first's lock.
+    func testASecondRunWaitsForTheFirst() throws {
+        let m = Materializer(root: dir + "/out")
+        let f = [file("a", "A")]
+        let all = objects
+        _ = try m.apply(f) { all[$0]! }
+        let fd = open(dir + "/out/.orchestrate", O_RDONLY | O_DIRECTORY)
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? m.apply(f) { all[$0]! }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 0.2), .timedOut, "ran while another held the lock")
+        close(fd)
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+    }
+
     func testAFileTheInterruptedRunReplacedIsOursToReplaceAgain() throws {
         let m = Materializer(root: dir + "/out")
         let a = [file("x.txt", "A"), file("y.txt", "A")]
