@@ -138,8 +138,9 @@ public struct Materializer: Sendable {
 
         // A path given twice ends with its last bytes. Then, in component order: every parent is
         // checked (nothing made yet; a link or a file in the way fails the run before any write);
-        // every target is stat'ed and compared in parallel (reads only); then the writes, each
-        // through its parent's descriptor.
+        // every target is stat'ed and compared in parallel (reads only; a link or a directory at a
+        // target fails the run too); the journal; then the writes, each through its parent's
+        // descriptor.
         var last: [String: Int] = [:]
         for (i, f) in files.enumerated() { last[f.path] = i }
         let sorted = files.enumerated().filter { last[$0.element.path] == $0.offset }.map(\.element)
@@ -150,6 +151,11 @@ public struct Materializer: Sendable {
         let probes = concurrentMap(count: sorted.count) { i -> Probe in
             let path = sorted[i].path
             return probe(root + "/" + path, sorted[i], previous[path], owned[path] ?? [], stateMtimeNs)
+        }
+        for (i, p) in probes.enumerated() where p.exists {
+            let type = p.stat.st_mode & S_IFMT
+            if type == S_IFLNK { throw TaskError.unsafePath(path: sorted[i].path, reason: "it is a symbolic link; remove it and run again") }
+            if type == S_IFDIR { throw TaskError.unsafePath(path: sorted[i].path, reason: "a directory is in the way; remove it and run again") }
         }
         let keep = sorted.indices.map { probes[$0].edited && !overwriteEdited }
 
@@ -166,11 +172,6 @@ public struct Materializer: Sendable {
         var counter = 0
         for (i, f) in sorted.enumerated() {
             let p = probes[i]
-            if p.exists {
-                let type = p.stat.st_mode & S_IFMT
-                if type == S_IFLNK { throw TaskError.unsafePath(path: f.path, reason: "it is a symbolic link; remove it and run again") }
-                if type == S_IFDIR { throw TaskError.unsafePath(path: f.path, reason: "a directory is in the way; remove it and run again") }
-            }
             if p.racy { racy = true }
             if keep[i] {
                 // Still recorded as what we wrote, so the edit is found (and said) next time too.
@@ -278,189 +279,5 @@ public struct Materializer: Sendable {
         }
         digest = try? Digest.ofFile(at: full)
         return digest == f.digest
-    }
-
-    // MARK: - Writing through descriptors
-
-    private func openRoot() throws -> Int32 {
-        var st = stat()
-        if stat(root, &st) == 0 && (st.st_mode & S_IFMT) != S_IFDIR {
-            throw TaskError.unsafePath(path: root, reason: "it is a file, not a directory")
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        } catch {
-            throw TaskError.io(path: root, operation: "create directory", errno: errno == 0 ? EIO : errno)
-        }
-        // The root itself may be reached through a link the user chose; nothing below it is.
-        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw TaskError.io(path: root, operation: "open directory", errno: errno) }
-        return fd
-    }
-
-    /// `<root>/.orchestrate`, made when missing; a link there is refused.
-    private func openStateDirectory(_ rootFD: Int32) throws -> Int32 {
-        var fd = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
-        if fd < 0 && errno == ENOENT {
-            if mkdirat(rootFD, Self.stateDirectory, 0o755) != 0 && errno != EEXIST {
-                throw TaskError.io(path: root + "/" + Self.stateDirectory, operation: "mkdir", errno: errno)
-            }
-            fd = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
-        }
-        guard fd >= 0 else {
-            throw DirectoryWalker.problem(Self.stateDirectory, errno: errno, of: Self.stateDirectory, in: rootFD, for: Self.stateDirectory)
-        }
-        return fd
-    }
-
-    static func parentPath(_ path: String) -> String {
-        String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-    }
-
-    static func lastComponent(_ path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    }
-
-    private func changeMode(_ name: String, in parentFD: Int32, to mode: FileMode, path: String, stat st: inout stat) throws {
-        let fd = openat(parentFD, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { throw TaskError.io(path: path, operation: "open", errno: errno) }
-        defer { close(fd) }
-        guard fchmod(fd, mode_t(mode.rawValue)) == 0, fstat(fd, &st) == 0 else { throw TaskError.io(path: path, operation: "chmod", errno: errno) }
-    }
-
-    private enum Removal { case removed, edited, absent }
-
-    /// Removes `name` only when it is a regular file whose bytes, read now through a descriptor,
-    /// have one of `digests`.
-    private func removeIfUnchanged(_ name: String, in parentFD: Int32, digests: [Digest]) -> Removal {
-        let fd = openat(parentFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .absent }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .absent }
-        guard let d = Self.digest(ofDescriptor: fd), digests.contains(d) else { return .edited }
-        return unlinkat(parentFD, name, 0) == 0 ? .removed : .absent
-    }
-
-    static func digest(ofDescriptor fd: Int32) -> Digest? {
-        let h = SHA256Hasher()
-        let size = 1 << 20
-        let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        defer { buf.deallocate() }
-        while true {
-            let n = read(fd, buf, size)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { break }
-            h.update(UnsafeRawBufferPointer(start: buf, count: n))
-        }
-        return h.finalize()
-    }
-
-    /// Removes each directory in `dirs` and its parents while they are empty, deepest first.
-    private func removeEmptyDirectories(_ dirs: Set<String>, rootFD: Int32) {
-        var candidates: Set<String> = []
-        for d in dirs where !d.isEmpty {
-            var p = Substring(d)
-            while !p.isEmpty {
-                candidates.insert(String(p))
-                p = p[..<(p.lastIndex(of: "/") ?? p.startIndex)]
-            }
-        }
-        let walker = DirectoryWalker(rootFD: rootFD)
-        for d in candidates.sorted(by: { $0.count > $1.count }) {
-            guard let parentFD = try? walker.parent(of: d, create: false) else { continue }
-            _ = unlinkat(parentFD, Self.lastComponent(d), AT_REMOVEDIR)
-            walker.reset()
-        }
-    }
-
-    /// A temp file beside the target, renamed over it; both through the parent's descriptor.
-    /// `durable`: the file is fsync'd before the rename and the directory after it.
-    func writeAtomically(_ name: String, in dirFD: Int32, bytes: [UInt8], mode: FileMode, counter: Int, path: String,
-                         durable: Bool = false) throws {
-        let tmp = Self.tempPrefix + "\(getpid())-\(counter)-" + name
-        let fd = openat(dirFD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw TaskError.io(path: path, operation: "create a temp file for", errno: errno) }
-        var ok = true
-        var err: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; ok = false; err = errno; return }
-                offset += n
-            }
-        }
-        if ok && fchmod(fd, mode_t(mode.rawValue)) != 0 { ok = false; err = errno }
-        if ok && durable && fsync(fd) != 0 { ok = false; err = errno }
-        if close(fd) != 0 && ok { ok = false; err = errno }
-        if ok && renameat(dirFD, tmp, dirFD, name) != 0 { ok = false; err = errno }
-        if ok && durable && fsync(dirFD) != 0 { ok = false; err = errno }
-        if !ok {
-            unlinkat(dirFD, tmp, 0)
-            throw TaskError.io(path: path, operation: "write", errno: err)
-        }
-    }
-
-    // MARK: - State
-
-    private struct StateFile: Codable {
-        var schema: String
-        var files: [OutputState]
-    }
-
-    /// The recorded outputs by path, and the state file's mtime (ns). Read through descriptors:
-    /// a linked `.orchestrate` or state file is no state (and `apply` refuses the link).
-    private func loadState() -> Previous {
-        func none(_ problem: MaterializeReport.StateProblem?, _ identity: StateIdentity? = nil) -> Previous {
-            Previous(outputs: [:], stateMtimeNs: 0, identity: identity, problem: problem)
-        }
-        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard rootFD >= 0 else { return none(nil) }
-        defer { close(rootFD) }
-        let dirFD = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
-        guard dirFD >= 0 else { return none(nil) }
-        defer { close(dirFD) }
-        let fd = openat(dirFD, Self.stateFileName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return none(errno == ENOENT ? nil : errno == ELOOP ? .notARegularFile : .unreadable(errno: errno)) }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { return none(.unreadable(errno: errno)) }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { return none(.notARegularFile) }
-        let identity = StateIdentity(st)
-        guard let data = Self.readAll(fd) else { return none(.unreadable(errno: errno), identity) }
-        let files: [OutputState]
-        if let fast = OutputStateCodec.decode(data) {
-            files = fast
-        } else if let state = try? JSONDecoder().decode(StateFile.self, from: Data(data)), state.schema == OutputStateCodec.schema {
-            files = state.files
-        } else {
-            let schema = (try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any])?["schema"] as? String
-            return none(schema.map { $0 == OutputStateCodec.schema ? .malformed : .unknownSchema($0) } ?? .malformed, identity)
-        }
-        return Previous(outputs: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
-                        stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil)
-    }
-
-    static func readAll(_ fd: Int32) -> [UInt8]? {
-        var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { return out }
-            out += buf[0..<n]
-        }
-    }
-
-    private func saveState(_ state: [String: OutputState], in dirFD: Int32, durable: Bool) throws {
-        let data = OutputStateCodec.encode(state.values.sorted { $0.path < $1.path })
-        try writeAtomically(Self.stateFileName, in: dirFD, bytes: data, mode: .regular, counter: 0, path: Self.stateFile, durable: durable)
     }
 }
