@@ -207,11 +207,12 @@ public struct Materializer: Sendable {
         for e in recovery.entries { emptied.insert(Self.parentPath(e.path)) }
         let gone = owned.keys.filter { newState[$0] == nil && OutputPath.problem($0) == nil && !Self.isState($0) }
         for path in gone.sorted(by: ComponentOrder.less) {
+            // Emptied now, or by an interrupted run that removed the file and not its directory.
+            emptied.insert(Self.parentPath(path))
             guard let parentFD = try? walker.parent(of: path, create: false) else { continue }
             switch removeIfUnchanged(Self.lastComponent(path), in: parentFD, digests: owned[path] ?? []) {
             case .removed:
                 report.removed.append(path)
-                emptied.insert(Self.parentPath(path))
             case .edited:
                 // A file the interrupted run only meant to replace was never ours to report.
                 if previous[path] != nil { report.keptModified.append(path) }

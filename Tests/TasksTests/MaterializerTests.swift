@@ -392,6 +392,19 @@ final class MaterializerJournalTests: XCTestCase {
         XCTAssertFalse(exists("app/b/.orchestrate-tmp-99999-2-2.rb"))
     }
 
+    /// A run killed after removing a stale file and before removing its emptied directory: the
+    /// state still lists the file, so the next run removes the directory.
+    func testADirectoryEmptiedByAnInterruptedRunIsRemovedNextTime() throws {
+        let m = Materializer(root: dir + "/out")
+        let all0 = [file("keep.txt", "K"), file("app/views/clients/index.erb", "I")]
+        let all = objects
+        _ = try m.apply(all0) { all[$0]! }
+        XCTAssertEqual(unlink(dir + "/out/app/views/clients/index.erb"), 0)
+        let r = try m.apply([file("keep.txt", "K")]) { all[$0]! }
+        XCTAssertEqual(r.removed, [])
+        XCTAssertFalse(exists("app"), "the emptied directories of a file that was ours are removed")
+    }
+
     func testAnUnreadableJournalStillGetsEveryTempFileRemoved() throws {
         let (a, m) = try interruptedRun()
         try "{\"files\":[".write(toFile: dir + "/out/.orchestrate/journal.json", atomically: true, encoding: .utf8)
