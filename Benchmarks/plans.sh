@@ -139,7 +139,7 @@ PY
         (cd "$NJ" && ninja >/dev/null)
         echo "$FILES" > "$NJ/count"
     fi
-    ninja -C "$NJ" | grep -q "no work to do" || echo "warning: ninja's no-op run was not a no-op" >&2
+    grep -q "no work to do" <<< "$(ninja -C "$NJ")" || echo "warning: ninja's no-op run was not a no-op" >&2
 
     # 3. No-op compile (every key a hit, nothing written) vs ninja's no-op, paired and
     #    interleaved (the order alternates), with `orchestrate --version` (process start) in

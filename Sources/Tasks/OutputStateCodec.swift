@@ -1,6 +1,7 @@
 import Cache
 
-/// A fast reader and writer for `<out>/.orchestrate/outputs.json` (`orchestrate.outputs/1`).
+/// A fast reader and writer for `<out>/.orchestrate/outputs.json` (`orchestrate.outputs/1`), and
+/// for the journal beside it (`orchestrate.journal/1`, the same shape: what a run is about to write).
 ///
 /// The writer produces exactly what `JSONEncoder` with `.sortedKeys` produces for the state (same
 /// bytes: `/` escaped as `\/`, keys sorted), so older builds read it unchanged. The reader accepts
@@ -9,24 +10,30 @@ import Cache
 /// about 100 ms on 10,000 entries; this spends a few.
 enum OutputStateCodec {
     static let schema = "orchestrate.outputs/1"
+    static let journalSchema = "orchestrate.journal/1"
 
     // MARK: Writing
 
-    static func encode(_ states: [OutputState]) -> [UInt8] {
+    static func encode(_ states: [OutputState], schema: String = schema) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + states.count * 190)
         out += Array(#"{"files":["#.utf8)
         for (i, s) in states.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            out += Array(#"{"digest":""#.utf8)
+            out.append(UInt8(ascii: "{"))
+            if let c = s.ctimeNs {
+                out += Array(#""ctimeNs":"#.utf8)
+                appendSigned(&out, c)
+                out.append(UInt8(ascii: ","))
+            }
+            out += Array(#""digest":""#.utf8)
             out += Array(s.digest.hex.utf8)
             out += Array(#"","inode":"#.utf8)
             appendDecimal(&out, s.inode)
             out += Array(#","mode":"#.utf8)
             appendDecimal(&out, UInt64(s.mode))
             out += Array(#","mtimeNs":"#.utf8)
-            if s.mtimeNs < 0 { out.append(UInt8(ascii: "-")) }
-            appendDecimal(&out, s.mtimeNs.magnitude)
+            appendSigned(&out, s.mtimeNs)
             out += Array(#","path":"#.utf8)
             appendString(&out, s.path)
             out += Array(#","size":"#.utf8)
@@ -37,6 +44,11 @@ enum OutputStateCodec {
         appendString(&out, schema)
         out.append(UInt8(ascii: "}"))
         return out
+    }
+
+    private static func appendSigned(_ out: inout [UInt8], _ value: Int64) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        appendDecimal(&out, value.magnitude)
     }
 
     private static func appendDecimal(_ out: inout [UInt8], _ value: UInt64) {
@@ -75,18 +87,22 @@ enum OutputStateCodec {
 
     /// The entries of a state file in the shape `encode` writes (keys in any order, no
     /// whitespace), or nil when the bytes are anything else.
-    static func decode(_ bytes: [UInt8]) -> [OutputState]? {
+    static func decode(_ bytes: [UInt8], schema: String = schema) -> [OutputState]? {
         bytes.withUnsafeBufferPointer { buf in
-            var p = Parser(b: buf)
+            var p = Parser(b: buf, schema: schema)
             return p.stateFile()
         }
     }
 
     private struct Parser {
         let b: UnsafeBufferPointer<UInt8>
+        let schema: String
         var i = 0
 
-        init(b: UnsafeBufferPointer<UInt8>) { self.b = b }
+        init(b: UnsafeBufferPointer<UInt8>, schema: String) {
+            self.b = b
+            self.schema = schema
+        }
 
         mutating func stateFile() -> [OutputState]? {
             guard take("{") else { return nil }
@@ -100,7 +116,7 @@ enum OutputStateCodec {
                     guard files == nil, let f = fileArray() else { return nil }
                     files = f
                 case "schema":
-                    guard let s = string(), s == OutputStateCodec.schema else { return nil }
+                    guard let s = string(), s == schema else { return nil }
                     schemaSeen = true
                 default:
                     return nil
@@ -124,7 +140,7 @@ enum OutputStateCodec {
         mutating func entry() -> OutputState? {
             guard take("{") else { return nil }
             var digest: Digest?, path: String?
-            var inode: UInt64?, mode: UInt64?, size: UInt64?, mtime: Int64?
+            var inode: UInt64?, mode: UInt64?, size: UInt64?, mtime: Int64?, ctime: Int64?
             repeat {
                 guard let key = name(), take(":") else { return nil }
                 if key.elementsEqual("digest".utf8) {
@@ -139,22 +155,30 @@ enum OutputStateCodec {
                 } else if key.elementsEqual("size".utf8) {
                     size = unsigned()
                 } else if key.elementsEqual("mtimeNs".utf8) {
-                    let negative = take("-")
-                    guard let m = unsigned(), m <= UInt64(Int64.max) else { return nil }
-                    mtime = negative ? -Int64(m) : Int64(m)
+                    guard let m = signed() else { return nil }
+                    mtime = m
+                } else if key.elementsEqual("ctimeNs".utf8) {
+                    guard let c = signed() else { return nil }
+                    ctime = c
                 } else {
                     return nil
                 }
             } while take(",")
             guard take("}"), let digest, let path, let inode, let mode, mode <= UInt64(UInt16.max),
                   let size, let mtime else { return nil }
-            return OutputState(path: path, digest: digest, mode: UInt16(mode), size: size, mtimeNs: mtime, inode: inode)
+            return OutputState(path: path, digest: digest, mode: UInt16(mode), size: size, mtimeNs: mtime, inode: inode, ctimeNs: ctime)
         }
 
         mutating func take(_ c: Unicode.Scalar) -> Bool {
             guard i < b.count, b[i] == UInt8(ascii: c) else { return false }
             i += 1
             return true
+        }
+
+        mutating func signed() -> Int64? {
+            let negative = take("-")
+            guard let m = unsigned(), m <= UInt64(Int64.max) else { return nil }
+            return negative ? -Int64(m) : Int64(m)
         }
 
         mutating func unsigned() -> UInt64? {

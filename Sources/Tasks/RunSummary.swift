@@ -98,8 +98,26 @@ public struct RunSummary: Codable, Sendable, Equatable {
         public var inputs: [String: Digest]
     }
 
+    /// A generated file left as a person edited it instead of being written or removed.
+    public struct KeptFile: Codable, Sendable, Hashable {
+        public enum Reason: String, Codable, Sendable {
+            /// The Plan still produces it; not overwritten.
+            case edited
+            /// The Plan no longer produces it; not removed.
+            case editedNoLongerProduced = "edited_no_longer_produced"
+        }
+
+        public var path: String
+        public var reason: Reason
+
+        public init(path: String, reason: Reason) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
     enum CodingKeys: String, CodingKey {
-        case schema, totals, platforms, gaps, diagnostics, tasks
+        case schema, totals, platforms, gaps, diagnostics, tasks, kept
         case planDigest = "plan_digest", durationMs = "duration_ms"
     }
 
@@ -111,6 +129,9 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var gaps: [Gap]
     public var diagnostics: [Diagnostic]
     public var tasks: [Task]
+    /// Edited generated files the run left in place, by path (absent in summaries of older
+    /// builds and of runs that failed before writing the tree).
+    public var kept: [KeptFile]?
 
     public init(planDigest: Digest?, durationMs: Int64, record: RunRecord,
                 platforms: [String: Platform] = [:], gaps: [Gap] = [], diagnostics: [Diagnostic] = []) {

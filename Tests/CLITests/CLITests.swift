@@ -71,6 +71,18 @@ final class CLITests: XCTestCase {
         XCTAssertEqual((json["reused"] as! [String]).count, 38)
     }
 
+    /// A corrupt record of what earlier runs wrote is said (naming it), never silently ignored.
+    func testACorruptOutputStateIsSaid() throws {
+        XCTAssertEqual(h.run("compile", "--demo", "6", "--out", "out", "--store", "store"), 0, h.err)
+        try "{\"files\":[".write(toFile: h.root + "/out/.orchestrate/outputs.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(h.run("compile", "--demo", "3", "--out", "out", "--store", "store"), 0, h.err)
+        XCTAssertTrue(h.err.contains("warning: out/.orchestrate/outputs.json (what earlier runs wrote) is not a valid record"), h.err)
+        XCTAssertTrue(h.err.contains("left in place"), h.err)
+        XCTAssertTrue(h.out.contains("0 removed"), h.out)
+        XCTAssertEqual(h.run("compile", "--demo", "3", "--out", "out", "--store", "store"), 0, h.err)
+        XCTAssertEqual(h.err, "", "said once: the run wrote a good record")
+    }
+
     func testStoreVerifyFindsCorruptionAndExitsOne() throws {
         XCTAssertEqual(h.run("compile", "--demo", "5", "--out", "out", "--store", "store"), 0, h.err)
         XCTAssertEqual(h.run("store", "verify", "--store", "store"), 0, h.out)

@@ -4,20 +4,6 @@ import XCTest
 
 /// Several real `orchestrate` processes on one store at once, as parallel CI jobs do.
 final class MultiProcessTests: XCTestCase {
-    private func binary() throws -> String {
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [dir, dir.deletingLastPathComponent()] {
-            let p = candidate.appendingPathComponent("orchestrate").path
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        let p = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("orchestrate").path
-        guard FileManager.default.isExecutableFile(atPath: p) else {
-            XCTFail("the orchestrate binary is not built next to the tests; run `swift build --build-tests` (scripts/test.sh does)")
-            throw XCTSkip("no binary")
-        }
-        return p
-    }
-
     /// Every regular file under `root` (except our state) with its bytes.
     private func tree(_ root: String) -> [String: Data] {
         var out: [String: Data] = [:]
@@ -33,7 +19,7 @@ final class MultiProcessTests: XCTestCase {
     }
 
     func testFourProcessesOnOneStore() throws {
-        let bin = try binary()
+        let bin = try BuiltBinary.path()
         let h = try CLIHarness()
         defer { h.cleanUp() }
         // Two processes with the same keys, two with partly different keys.

@@ -46,7 +46,7 @@ final class SLSAProvenanceTests: XCTestCase {
         let summary = try SyntheticCompile.run(plan, out: h.root + "/out", store: h.root + "/store")
         try Data("{}".utf8).write(to: URL(fileURLWithPath: h.root + "/plan.json"))
         let run = SLSAProvenance.Run(planPath: "plan.json", planFile: h.root + "/plan.json", demo: nil, set: plan.taskSet(), summary: summary,
-                                     outDirectory: h.root + "/out", summaryPath: nil, summaryDisplay: nil, started: started, finished: Date())
+                                     outDirectory: h.root + "/out", summaryDisplay: nil, summaryDigest: nil, started: started, finished: Date())
         let e = JSONEncoder()
         let json = try JSONSerialization.jsonObject(with: e.encode(SLSAProvenance.statement(run, environment: [:]))) as! [String: Any]
         try checkShape(json)

@@ -63,11 +63,33 @@ final class MaterializerTests: XCTestCase {
         XCTAssertEqual(read("edited"), "changed by hand")
     }
 
-    func testRewritesAFileEditedByHand() throws {
-        _ = try apply([file("a", "A")])
-        try "tampered".write(toFile: dir + "/out/a", atomically: false, encoding: .utf8)
-        let r = try apply([file("a", "A")])
-        XCTAssertEqual(r.written, ["a"])
+    /// Like a file the Plan dropped: an edit is kept, and said.
+    func testAFileEditedByHandThatThePlanStillProducesIsKept() throws {
+        _ = try apply([file("a", "A"), file("b", "B")])
+        try "edited".write(toFile: dir + "/out/a", atomically: false, encoding: .utf8)
+        try "edited".write(toFile: dir + "/out/b", atomically: false, encoding: .utf8)
+        // `a` unchanged in the Plan, `b` changed: both edits are kept.
+        let r = try apply([file("a", "A"), file("b", "B2")])
+        XCTAssertEqual(r.written, [])
+        XCTAssertEqual(r.keptModified, [])
+        XCTAssertEqual(read("a"), "edited")
+        XCTAssertEqual(read("b"), "edited")
+        XCTAssertEqual(r.keptEdited, ["a", "b"])
+        // Still recorded as ours-then-edited: found again next time, and a no-op otherwise.
+        XCTAssertEqual(try apply([file("a", "A"), file("b", "B2")]).keptEdited, ["a", "b"])
+        // Told to, it overwrites them and says so.
+        let forced = try Materializer(root: dir + "/out", overwriteEdited: true).apply([file("a", "A"), file("b", "B2")]) { d in self.objects[d]! }
+        XCTAssertEqual(forced.written, ["a", "b"])
+        XCTAssertEqual(forced.overwrittenEdited, ["a", "b"])
+        XCTAssertEqual(read("a"), "A")
+        XCTAssertEqual(read("b"), "B2")
+        XCTAssertEqual(try apply([file("a", "A"), file("b", "B2")]).keptEdited, [])
+    }
+
+    func testAForeignFileAtAPathThePlanNowProducesIsReplaced() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
+        try "before orchestrate".write(toFile: dir + "/out/a", atomically: false, encoding: .utf8)
+        XCTAssertEqual(try apply([file("a", "A")]).written, ["a"], "never recorded: not an edit of ours")
         XCTAssertEqual(read("a"), "A")
     }
 
@@ -157,9 +179,11 @@ final class MaterializerStateTests: XCTestCase {
         let after = stateStat()
         XCTAssertEqual(after.st_ino, before.st_ino, "a no-op does not replace the state file")
 
-        // An edit of the same size is found (by hashing), rewritten, and the new stat recorded.
+        // An edit of the same size is found (by hashing) and kept; told to, the materializer
+        // rewrites it and records the new stat.
         try "TWO".write(toFile: dir + "/out/a/2.txt", atomically: false, encoding: .utf8)
-        XCTAssertEqual(try m.apply(files) { objects[$0]! }.written, ["a/2.txt"])
+        XCTAssertEqual(try m.apply(files) { objects[$0]! }.keptEdited, ["a/2.txt"])
+        XCTAssertEqual(try Materializer(root: dir + "/out", overwriteEdited: true).apply(files) { objects[$0]! }.written, ["a/2.txt"])
         XCTAssertNotEqual(stateStat().st_ino, before.st_ino)
         XCTAssertEqual(try m.apply(files) { objects[$0]! }.unchanged, 3)
     }
@@ -181,17 +205,18 @@ final class MaterializerStateTests: XCTestCase {
 }
 
 extension MaterializerStateTests {
-    func testASameSizeEditRightAfterAWriteIsStillRewritten() throws {
+    func testASameSizeEditRightAfterAWriteIsStillFound() throws {
         // No sleeps: the edit lands in the same clock tick as our write, so size, inode and mtime
         // can all match what was recorded; only the racily-clean rule catches it.
         let m = Materializer(root: dir + "/out")
+        let force = Materializer(root: dir + "/out", overwriteEdited: true)
         let (files, objects) = tree(["f.txt": "abc"])
         for round in 0..<20 {
-            _ = try m.apply(files) { objects[$0]! }
+            _ = try force.apply(files) { objects[$0]! }
             let fd = open(dir + "/out/f.txt", O_WRONLY)
             XCTAssertEqual(pwrite(fd, "xyz", 3, 0), 3)
             close(fd)
-            XCTAssertEqual(try m.apply(files) { objects[$0]! }.written, ["f.txt"], "round \(round)")
+            XCTAssertEqual(try m.apply(files) { objects[$0]! }.keptEdited, ["f.txt"], "round \(round)")
         }
     }
 }
@@ -220,8 +245,8 @@ extension MaterializerStateTests {
         try "xyz".write(toFile: file, atomically: false, encoding: .utf8)
         setMtime(file, recorded)
         setMtime(dir + "/out/" + Materializer.stateFile, recorded)
-        XCTAssertEqual(try m.apply(files) { objects[$0]! }.written, ["f.txt"])
-        XCTAssertEqual(FileManager.default.contents(atPath: file), Data("abc".utf8))
+        XCTAssertEqual(try m.apply(files) { objects[$0]! }.keptEdited, ["f.txt"])
+        XCTAssertEqual(FileManager.default.contents(atPath: file), Data("xyz".utf8))
     }
 }
 
@@ -235,5 +260,283 @@ extension MaterializerStateTests {
         XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/p.txt"), Data("second!".utf8))
         _ = try m.apply(two + one) { objects[$0]! }
         XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/p.txt"), Data("first".utf8))
+    }
+}
+
+/// A directory swapped for a symbolic link while the materializer runs: nothing is written
+/// through the link, and the error names the path.
+final class MaterializerLinkSwapTests: XCTestCase {
+    private var dir: String!
+    private var objects: [Digest: [UInt8]] = [:]
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("matswap-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: dir + "/outside", withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func file(_ path: String, _ text: String) -> TreeFile {
+        let b = Array(text.utf8)
+        objects[Digest.of(b)] = b
+        return TreeFile(path: path, digest: Digest.of(b), mode: .regular, size: UInt64(b.count))
+    }
+
+    private func outside() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir + "/outside") }
+
+    /// Replaces `out/<name>` (a directory, or nothing yet) with a link to `outside`.
+    private func swap(_ name: String) {
+        let path = dir + "/out/" + name
+        if FileManager.default.fileExists(atPath: path) {
+            XCTAssertEqual(rename(path, path + "-moved"), 0)
+        }
+        XCTAssertEqual(symlink(dir + "/outside", path), 0)
+    }
+
+    func testADirectorySwappedForALinkBeforeItsFilesAreWrittenFailsTheRun() throws {
+        var m = Materializer(root: dir + "/out")
+        m.beforeWrite = { [self] path in if path == "a/x" { swap("b") } }
+        let files = [file("a/x", "X"), file("b/y", "Y"), file("b/z", "Z")]
+        let all = objects
+        XCTAssertThrowsError(try m.apply(files) { all[$0]! }) { error in
+            guard case let .unsafePath(path, reason) = error as? TaskError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, "b/y")
+            XCTAssertTrue(reason.contains("b is a symbolic link"), reason)
+        }
+        XCTAssertEqual(try outside(), [], "written through the link")
+    }
+
+    func testADirectorySwappedForALinkWhileItsFilesAreWrittenIsNotFollowed() throws {
+        var m = Materializer(root: dir + "/out")
+        m.beforeWrite = { [self] path in if path == "d/y" { swap("d") } }
+        let files = [file("d/x", "X"), file("d/y", "Y"), file("e/z", "Z")]
+        let all = objects
+        _ = try? m.apply(files) { all[$0]! }
+        XCTAssertEqual(try outside(), [], "written through the link")
+    }
+
+    func testALinkedStateDirectoryIsRefused() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(dir + "/outside", dir + "/out/" + Materializer.stateDirectory), 0)
+        let files = [file("a", "A")]
+        let all = objects
+        XCTAssertThrowsError(try Materializer(root: dir + "/out").apply(files) { all[$0]! }) { error in
+            guard case let .unsafePath(path, reason) = error as? TaskError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, Materializer.stateDirectory)
+            XCTAssertTrue(reason.contains("symbolic link"), reason)
+        }
+        XCTAssertEqual(try outside(), [], "state written through the link")
+    }
+}
+
+/// A run that stops half way (here: an error from the byte source; in life, SIGKILL) leaves its
+/// journal; the next run cleans up after it.
+final class MaterializerJournalTests: XCTestCase {
+    private var dir: String!
+    private var objects: [Digest: [UInt8]] = [:]
+    private struct Stop: Error {}
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("matjournal-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func file(_ path: String, _ text: String) -> TreeFile {
+        let b = Array(text.utf8)
+        objects[Digest.of(b)] = b
+        return TreeFile(path: path, digest: Digest.of(b), mode: .regular, size: UInt64(b.count))
+    }
+
+    private func exists(_ p: String) -> Bool { FileManager.default.fileExists(atPath: dir + "/out/" + p) }
+
+    /// Plan A's tree; Plan B's run stops after writing some of its files; Plan A again.
+    private func interruptedRun() throws -> (a: [TreeFile], m: Materializer) {
+        let m = Materializer(root: dir + "/out")
+        let a = [file("app/a.rb", "A"), file("shared.txt", "from A")]
+        let all = objects
+        _ = try m.apply(a) { all[$0]! }
+        let b = [file("app/b/1.rb", "B1"), file("app/b/2.rb", "B2"), file("shared.txt", "from B")]
+        let stopAt = Digest.of(Array("B2".utf8))
+        let allB = objects
+        XCTAssertThrowsError(try m.apply(b) { d in if d == stopAt { throw Stop() }; return allB[d]! })
+        XCTAssertTrue(exists("app/b/1.rb"))
+        XCTAssertTrue(exists(Materializer.stateDirectory + "/journal.json"))
+        // What a kill during the next write leaves: a temp file beside its target.
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/out/app/b/.orchestrate-tmp-99999-2-2.rb", contents: Data("B".utf8)))
+        return (a, m)
+    }
+
+    func testTheNextRunRemovesTheInterruptedRunsFilesAndTempFiles() throws {
+        let (a, m) = try interruptedRun()
+        let all = objects
+        let r = try m.apply(a) { all[$0]! }
+        XCTAssertEqual(r.removed, ["app/b/1.rb"])
+        XCTAssertEqual(r.written, [], "shared.txt was never replaced")
+        XCTAssertEqual(r.keptModified, [])
+        XCTAssertFalse(exists("app/b"), "the directories the interrupted run made are gone")
+        XCTAssertFalse(exists(Materializer.stateDirectory + "/journal.json"))
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: dir + "/out").sorted(),
+                       [".orchestrate", ".orchestrate/outputs.json", "app", "app/a.rb", "shared.txt"])
+    }
+
+    func testAJournaledPathSomeoneElseWroteIsKeptQuietly() throws {
+        let (a, m) = try interruptedRun()
+        try "mine".write(toFile: dir + "/out/app/b/1.rb", atomically: true, encoding: .utf8)
+        let all = objects
+        let r = try m.apply(a) { all[$0]! }
+        XCTAssertEqual(r.removed, [])
+        XCTAssertEqual(r.keptModified, [], "never ours in a completed run: no warning")
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/app/b/1.rb"), Data("mine".utf8))
+        XCTAssertFalse(exists("app/b/.orchestrate-tmp-99999-2-2.rb"))
+    }
+
+    /// A run killed after removing a stale file and before removing its emptied directory: the
+    /// state still lists the file, so the next run removes the directory.
+    func testADirectoryEmptiedByAnInterruptedRunIsRemovedNextTime() throws {
+        let m = Materializer(root: dir + "/out")
+        let all0 = [file("keep.txt", "K"), file("app/views/clients/index.erb", "I")]
+        let all = objects
+        _ = try m.apply(all0) { all[$0]! }
+        XCTAssertEqual(unlink(dir + "/out/app/views/clients/index.erb"), 0)
+        let r = try m.apply([file("keep.txt", "K")]) { all[$0]! }
+        XCTAssertEqual(r.removed, [])
+        XCTAssertFalse(exists("app"), "the emptied directories of a file that was ours are removed")
+    }
+
+    func testAnUnreadableJournalStillGetsEveryTempFileRemoved() throws {
+        let (a, m) = try interruptedRun()
+        try "{\"files\":[".write(toFile: dir + "/out/.orchestrate/journal.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/out/deep/er", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/out/deep/er/.orchestrate-tmp-1-1-x", contents: Data()))
+        let all = objects
+        _ = try m.apply(a) { all[$0]! }
+        XCTAssertFalse(exists("deep/er/.orchestrate-tmp-1-1-x"))
+        XCTAssertFalse(exists("app/b/.orchestrate-tmp-99999-2-2.rb"))
+        XCTAssertFalse(exists(Materializer.stateDirectory + "/journal.json"))
+    }
+
+    /// Two runs into one root take turns: the second waits for the first's lock.
+    func testASecondRunWaitsForTheFirst() throws {
+        let m = Materializer(root: dir + "/out")
+        let f = [file("a", "A")]
+        let all = objects
+        _ = try m.apply(f) { all[$0]! }
+        let fd = open(dir + "/out/.orchestrate", O_RDONLY | O_DIRECTORY)
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? m.apply(f) { all[$0]! }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 0.2), .timedOut, "ran while another held the lock")
+        close(fd)
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+    }
+
+    func testAFileTheInterruptedRunReplacedIsOursToReplaceAgain() throws {
+        let m = Materializer(root: dir + "/out")
+        let a = [file("x.txt", "A"), file("y.txt", "A")]
+        let b = [file("x.txt", "B"), file("y.txt", "B")]
+        let all = objects
+        _ = try m.apply(a) { all[$0]! }
+        // B replaces x.txt, then stops before y.txt.
+        var calls = 0
+        XCTAssertThrowsError(try m.apply(b) { d in calls += 1; if calls == 2 { throw Stop() }; return all[d]! })
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/x.txt"), Data("B".utf8))
+        // A again: x.txt holds B's bytes, which the journal says are ours: replaced, not "edited".
+        let r = try m.apply(a) { all[$0]! }
+        XCTAssertEqual(r.written, ["x.txt"])
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/out/x.txt"), Data("A".utf8))
+        // And a third Plan that drops x.txt removes it.
+        _ = try m.apply(b) { all[$0]! }
+        XCTAssertEqual(try m.apply([file("y.txt", "B")]) { all[$0]! }.removed, ["x.txt"])
+    }
+}
+
+/// The state file is input we did not necessarily write: a corrupt one is said, an edited one
+/// never makes us delete bytes we did not write, and a restored mtime does not hide an edit.
+final class MaterializerStateTrustTests: XCTestCase {
+    private var dir: String!
+    private var objects: [Digest: [UInt8]] = [:]
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("mattrust-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func file(_ path: String, _ text: String) -> TreeFile {
+        let b = Array(text.utf8)
+        objects[Digest.of(b)] = b
+        return TreeFile(path: path, digest: Digest.of(b), mode: .regular, size: UInt64(b.count))
+    }
+
+    private func apply(_ files: [TreeFile]) throws -> MaterializeReport {
+        let all = objects
+        return try Materializer(root: dir + "/out").apply(files) { all[$0]! }
+    }
+
+    private var statePath: String { dir + "/out/" + Materializer.stateFile }
+
+    func testACorruptStateIsReportedAndNothingIsRemoved() throws {
+        _ = try apply([file("a", "A"), file("b", "B")])
+        try "{\"files\":[{\"digest\":".write(toFile: statePath, atomically: true, encoding: .utf8)
+        let r = try apply([file("a", "A")])
+        XCTAssertEqual(r.stateProblem, .malformed)
+        XCTAssertEqual(r.removed, [], "without a state nothing is known to be ours")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/b"))
+        // The run wrote a good state: the next one has nothing to say.
+        XCTAssertNil(try apply([file("a", "A")]).stateProblem)
+    }
+
+    func testAStateOfAnotherSchemaIsReported() throws {
+        _ = try apply([file("a", "A")])
+        try #"{"files":[],"schema":"orchestrate.outputs/9"}"#.write(toFile: statePath, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try apply([file("a", "A")]).stateProblem, .unknownSchema("orchestrate.outputs/9"))
+    }
+
+    func testAnEditedStateNeverDeletesBytesWeDidNotWrite() throws {
+        _ = try apply([file("a", "A")])
+        try "the user's notes".write(toFile: dir + "/out/notes.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/elsewhere", withIntermediateDirectories: true)
+        try "outside".write(toFile: dir + "/elsewhere/x", atomically: true, encoding: .utf8)
+        XCTAssertEqual(symlink(dir + "/elsewhere", dir + "/out/link"), 0)
+        // Someone adds entries claiming the user's file (with the digest of other bytes), a file
+        // behind a link, and our own state.
+        var text = try String(contentsOfFile: statePath, encoding: .utf8)
+        let claim = { (path: String, bytes: String) in
+            #"{"digest":"\#(Digest.of(Array(bytes.utf8)).hex)","inode":1,"mode":420,"mtimeNs":1,"path":"\#(path)","size":3},"#
+        }
+        text = text.replacingOccurrences(of: #"{"files":["#, with: #"{"files":["# + claim("notes.txt", "A") + claim("link/x", "outside")
+            + claim(".orchestrate/outputs.json", "x"))
+        try text.write(toFile: statePath, atomically: true, encoding: .utf8)
+        let r = try apply([file("a", "A")])
+        XCTAssertEqual(r.removed, [])
+        XCTAssertEqual(try String(contentsOfFile: dir + "/out/notes.txt", encoding: .utf8), "the user's notes")
+        XCTAssertEqual(try String(contentsOfFile: dir + "/elsewhere/x", encoding: .utf8), "outside")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: statePath))
+    }
+
+    /// git compares ctime too: restoring the mtime of a same-size edit cannot restore its ctime.
+    func testASameSizeEditWithItsMtimeRestoredIsFound() throws {
+        let f = file("f.txt", "abc")
+        _ = try apply([f])
+        let path = dir + "/out/f.txt"
+        var before = stat()
+        XCTAssertEqual(lstat(path, &before), 0)
+        // Well after the write, so the racily-clean rule trusts the recorded facts.
+        usleep(20_000)
+        _ = try apply([f])
+        let fd = open(path, O_WRONLY)
+        XCTAssertEqual(pwrite(fd, "xyz", 3, 0), 3)
+        close(fd)
+        var times = [before.st_atim, before.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+        let r = try apply([f])
+        XCTAssertEqual(r.unchanged, 0, "trusted away: size, inode and mtime are as recorded")
+        XCTAssertEqual(r.keptEdited, ["f.txt"])
     }
 }

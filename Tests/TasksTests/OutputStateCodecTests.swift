@@ -10,10 +10,11 @@ final class OutputStateCodecTests: XCTestCase {
     }
 
     private let samples: [OutputState] = [
-        OutputState(path: "ios/App/AppDelegate.swift", digest: Digest.of("a"), mode: 0o644, size: 120, mtimeNs: 1_796_001_332_679_921_141, inode: 16_269_731),
+        OutputState(path: "ios/App/AppDelegate.swift", digest: Digest.of("a"), mode: 0o644, size: 120, mtimeNs: 1_796_001_332_679_921_141, inode: 16_269_731,
+                    ctimeNs: 1_796_001_332_679_921_999),
         OutputState(path: "bin/run", digest: Digest.of("b"), mode: 0o755, size: 0, mtimeNs: 0, inode: 0),
         OutputState(path: "odd/quote\" back\\slash tab\t nl\n ctl\u{1} é 日本 🚀.txt", digest: Digest.of("c"), mode: 0o644,
-                    size: UInt64.max, mtimeNs: -5, inode: UInt64.max),
+                    size: UInt64.max, mtimeNs: -5, inode: UInt64.max, ctimeNs: -7),
     ]
 
     func testWritesExactlyWhatJSONEncoderWrites() throws {

@@ -57,10 +57,10 @@ public enum ArtifactCommand: Command {
         let key = key(platform: pin.name, nativeInputDigest: digest)
         switch verb {
         case "put":
-            guard let data = FileManager.default.contents(atPath: file) else { throw CLIError.inputMissing(path: display, what: "artifact") }
+            let data = try UserFile.read(file, display: display, what: "artifact", limit: 4 << 30)
             let chain = try StoreOptions.chain(args, ctx)
             let name = (file as NSString).lastPathComponent
-            let entry = try chain.store(key: key, outputs: [(name, [UInt8](data), false)], release: release, renderedIn: nil)
+            let entry = try chain.store(key: key, outputs: [(name, data, false)], release: release, renderedIn: nil)
             StoreOptions.report(chain, ctx)
             ctx.out("stored \(pin.name) artifact \(name) (\(data.count) bytes, sha256 \(entry.outputs[0].digest.hex)) for native input digest \(digest.hex)\n")
             return ExitCode.success
@@ -73,11 +73,7 @@ public enum ArtifactCommand: Command {
                 ctx.err("orchestrate artifact: no \(pin.name) artifact for native input digest \(digest.hex); build it and run `orchestrate artifact put`\n")
                 return ExitCode.negative
             }
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
-            } catch {
-                throw CacheError.io(path: display, operation: "write artifact", errno: EIO)
-            }
+            try UserFile.write(bytes, to: file, display: display, what: "artifact")
             ctx.out("fetched \(pin.name) artifact \(entry.outputs[0].path) (\(bytes.count) bytes, sha256 \(entry.outputs[0].digest.hex)) → \(display)\n")
             return ExitCode.success
         default:

@@ -8,11 +8,14 @@ public struct Compilation {
     public struct Options {
         public var outDirectory: String
         public var jobs: Int
+        /// Overwrite generated files a person edited since a previous run wrote them.
+        public var overwriteEdited: Bool
         public var progress: (@Sendable (ExecutorProgress) -> Void)?
 
-        public init(outDirectory: String, jobs: Int, progress: (@Sendable (ExecutorProgress) -> Void)? = nil) {
+        public init(outDirectory: String, jobs: Int, overwriteEdited: Bool = false, progress: (@Sendable (ExecutorProgress) -> Void)? = nil) {
             self.outDirectory = outDirectory
             self.jobs = jobs
+            self.overwriteEdited = overwriteEdited
             self.progress = progress
         }
     }
@@ -33,7 +36,7 @@ public struct Compilation {
         let start = DispatchTime.now().uptimeNanoseconds
         let graph = try TaskGraph(set.tasks)
         // The output tree's state is read while the executor runs.
-        let materializer = Materializer(root: options.outDirectory)
+        let materializer = Materializer(root: options.outDirectory, overwriteEdited: options.overwriteEdited)
         let previous = Preloaded<Materializer.Previous> { materializer.loadPrevious() }
         let record = Executor(cache: chain, jobs: options.jobs, runDigest: set.planDigest, progress: options.progress).run(graph)
         func elapsed() -> Int64 { Int64((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) }
@@ -56,6 +59,9 @@ public struct Compilation {
         var summary = summary(set, record, elapsed())
         for (platform, digest) in assembly?.nativeInputDigests ?? [:] { summary.platforms[platform]?.nativeInputDigest = digest }
         for (platform, count) in assembly?.fileCounts ?? [:] { summary.platforms[platform]?.files = count }
+        summary.kept = (report.keptEdited.map { RunSummary.KeptFile(path: $0, reason: .edited) }
+            + report.keptModified.map { RunSummary.KeptFile(path: $0, reason: .editedNoLongerProduced) })
+            .sorted { $0.path < $1.path }
         return Outcome(summary: summary, report: report, record: record)
     }
 

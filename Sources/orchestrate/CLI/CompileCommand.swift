@@ -6,33 +6,39 @@ import Tasks
 public enum CompileCommand: Command {
     public static let name = "compile"
     public static let abstract = "compile a Plan into --out, rendering only what changed"
+    /// Every option `compile` parses (the remote ones come from `StoreOptions`).
+    static let options: [CommandOption] = [
+        CommandOption("out", value: "DIR", "output directory (created when missing)", required: true),
+        CommandOption("store", value: "DIR", "local store (default: $ORCHESTRATE_STORE, $XDG_CACHE_HOME/orchestrate,\n~/.cache/orchestrate)"),
+        CommandOption("jobs", value: "N", "parallel tasks (default: the number of cores)"),
+        CommandOption("summary", value: "FILE", "write the run summary (orchestrate.summary/1) to FILE"),
+        CommandOption("slsa", value: "FILE", "write an in-toto Statement v1 with an SLSA Provenance v1 predicate to FILE\n"
+            + "(builder id: $ORCHESTRATE_BUILDER_ID, else urn:orchestrate:builder:cli)"),
+        CommandOption("force", "overwrite generated files edited since orchestrate wrote them (without it they are\n"
+            + "kept, with a warning, and listed in the summary under \"kept\")"),
+        CommandOption("progress", "show the progress line even when stderr is not a terminal"),
+        CommandOption("demo", value: "N", "compile a built-in synthetic set of N tasks instead of a Plan", inUsage: false),
+        CommandOption("demo-variant", value: "V", "change every 100th demo task's content (for incremental demos)", inUsage: false),
+    ]
+
     public static let help = """
-    usage: orchestrate compile PLAN --out DIR [--store DIR] [--remote URL] [--jobs N] [--summary FILE] [--progress]
+    usage: orchestrate compile PLAN \(options.usage) [--remote URL …]
            orchestrate compile --demo N --out DIR [...]
 
     Looks every file task's key up in the store chain (local store, the repository's cas/, a
-    remote), renders only misses, and writes only files whose bytes changed into DIR.
+    remote), renders only misses, and writes only files whose bytes changed into DIR. A generated
+    file someone edited since it was written is left as it is, with a warning, unless --force.
 
     options:
-      --out DIR         output directory (created when missing)
-      --store DIR       local store (default: $ORCHESTRATE_STORE, $XDG_CACHE_HOME/orchestrate,
-                        ~/.cache/orchestrate)
-      --jobs N          parallel tasks (default: the number of cores)
-      --summary FILE    write the run summary (orchestrate.summary/1) to FILE
-      --slsa FILE       write an in-toto Statement v1 with an SLSA Provenance v1 predicate to FILE
-                        (builder id: $ORCHESTRATE_BUILDER_ID, else urn:orchestrate:builder:cli)
-      --progress        show the progress line even when stderr is not a terminal
-      --demo N          compile a built-in synthetic set of N tasks (at most 1000000) instead of a Plan
-      --demo-variant V  change every 100th demo task's content (for incremental demos)
-    \(StoreOptions.remoteHelp)
+    \(options.section)\(StoreOptions.remoteHelp)
 
     A remote entry is used only when every object it names downloads and re-hashes to its digest;
     an unreachable, slow or failing remote is reported once and the compile goes on locally.
     See docs/remote-cache.md.
 
     """
-    public static let spec = Arguments.Spec(valued: Set(["out", "store", "jobs", "summary", "demo", "demo-variant", "slsa"]).union(StoreOptions.remoteValued),
-                                            flags: Set(["progress"]).union(StoreOptions.remoteFlags),
+    public static let spec = Arguments.Spec(valued: options.valued.union(StoreOptions.remoteValued),
+                                            flags: options.flags.union(StoreOptions.remoteFlags),
                                             repeatable: StoreOptions.remoteRepeatable, positionals: 0...1)
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
@@ -59,6 +65,7 @@ public enum CompileCommand: Command {
         let options = Compilation.Options(
             outDirectory: ctx.path(out),
             jobs: try args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount,
+            overwriteEdited: args.flag("force"),
             progress: line.map { l in { @Sendable p in l.update(p) } })
         var failed: RunSummary?
         let outcome: Compilation.Outcome
@@ -67,36 +74,52 @@ public enum CompileCommand: Command {
         } catch {
             line?.finish()
             StoreOptions.report(chain, ctx)
-            if let failed, let path = args.value("summary") { try write(failed, to: ctx.path(path)) }
+            if let failed, let path = args.value("summary") { _ = try write(failed, to: path, ctx) }
             throw error
         }
         line?.finish()
         StoreOptions.report(chain, ctx)
-        if let path = args.value("summary") { try write(outcome.summary, to: ctx.path(path)) }
+        let summaryDigest = try args.value("summary").map { try write(outcome.summary, to: $0, ctx) }
         if let path = args.value("slsa") {
             let run = SLSAProvenance.Run(planPath: args.positionals.first, planFile: args.positionals.first.map(ctx.path), demo: try args.int("demo"),
                                          set: set, summary: outcome.summary, outDirectory: ctx.path(out),
-                                         summaryPath: args.value("summary").map(ctx.path), summaryDisplay: args.value("summary"),
+                                         summaryDisplay: args.value("summary"), summaryDigest: summaryDigest,
                                          started: started, finished: Date())
-            try SLSAProvenance.write(run, environment: ctx.environment, to: ctx.path(path))
+            let bytes = try StableJSON.encode(SLSAProvenance.statement(run, environment: ctx.environment))
+            try UserFile.write(bytes, to: ctx.path(path), display: path, what: "SLSA provenance")
         }
         let t = outcome.summary.totals
         let r = outcome.report
+        if let problem = r.stateProblem {
+            ctx.err("orchestrate: warning: \(out)/\(Materializer.stateFile) (what earlier runs wrote) \(describe(problem)); "
+                + "this run went on as a first one: files earlier runs wrote that this Plan does not produce were left in place "
+                + "(remove them by hand), and edits to generated files could not be told apart; a new record was written\n")
+        }
+        let kept = r.keptEdited.count + r.keptModified.count
         ctx.out("\(t.tasks) tasks: \(t.rendered) rendered, \(t.reusedLocal) local, \(t.reusedSeed) seed, \(t.reusedRemote) remote; "
-            + "\(r.written.count) written, \(r.unchanged) unchanged, \(r.modeChanged.count) mode changed, \(r.removed.count) removed → \(out)\n")
+            + "\(r.written.count) written, \(r.unchanged) unchanged, \(r.modeChanged.count) mode changed, \(r.removed.count) removed"
+            + (kept > 0 ? ", \(kept) kept (edited)" : "") + " → \(out)\n")
         if let line = StoreOptions.remoteSummary(chain) { ctx.out(line) }
+        for p in r.keptEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; kept (--force overwrites it)\n") }
+        for p in r.overwrittenEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; overwritten (--force)\n") }
         for p in r.keptModified { ctx.err("orchestrate: warning: \(p) was produced by an earlier run and edited since; left in place\n") }
         for g in outcome.summary.gaps { ctx.err("gap \(g.code) at \(g.pointer): \(g.message)\n") }
         return ExitCode.success
     }
 
-    static func write(_ summary: RunSummary, to path: String) throws {
-        let data = Data(try summary.encoded())
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw TaskError.io(path: path, operation: "write summary", errno: (error as NSError).code == 0 ? EIO : Int32((error as NSError).code))
+    static func describe(_ problem: MaterializeReport.StateProblem) -> String {
+        switch problem {
+        case let .unreadable(e): return "could not be read: \(String(cString: strerror(e))) (errno \(e))"
+        case .notARegularFile: return "is not a regular file"
+        case .malformed: return "is not a valid record (truncated or edited)"
+        case let .unknownSchema(schema): return "has schema \"\(schema)\", which this orchestrate does not read"
         }
     }
-}
 
+    /// Writes the summary where the user asked; returns the digest of the bytes written.
+    static func write(_ summary: RunSummary, to display: String, _ ctx: Context) throws -> Digest {
+        let bytes = try summary.encoded()
+        try UserFile.write(bytes, to: ctx.path(display), display: display, what: "summary")
+        return Digest.of(bytes)
+    }
+}

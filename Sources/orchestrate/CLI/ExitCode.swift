@@ -18,9 +18,10 @@ public enum ExitCode {
         case let e as CLIError:
             switch e {
             case .usage: return usage
-            case .inputMissing: return inputMissing
-            case .invalidInput: return invalidData
+            case .inputMissing, .notReadable, .readFailed: return inputMissing
+            case .invalidInput, .inputTooLarge: return invalidData
             case .negative: return negative
+            case .writeFailed, .notWritable: return ioFailure
             }
         case is CacheError: return ioFailure
         case let e as TaskError:

@@ -35,9 +35,6 @@ public enum ExplainCommand: Command {
 
     static func loadSummary(_ path: String, _ ctx: Context) throws -> RunSummary {
         let full = ctx.path(path)
-        guard let data = FileManager.default.contents(atPath: full) else {
-            throw CLIError.inputMissing(path: path, what: "summary")
-        }
-        return try RunSummary.decode([UInt8](data), path: path)
+        return try RunSummary.decode(UserFile.read(full, display: path, what: "summary", limit: 1 << 30), path: path)
     }
 }

@@ -8,19 +8,10 @@ import Tasks
 /// and compose each emitted tree on its pinned Core after the tasks ran.
 enum PlanTaskSource {
     static func load(_ path: String, displayPath: String, ctx: Context) throws -> TaskSet {
-        // One byte past the limit is enough for the loader to refuse it; a larger file is never read whole.
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CLIError.inputMissing(path: displayPath, what: "Plan")
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: PlanLimits.fileBytes + 1) ?? Data()
-        } catch {
-            throw CLIError.inputMissing(path: displayPath, what: "Plan")
-        }
+        // A Plan over the limit (PlanLimits.fileBytes) is refused before it is read whole.
+        let data = try UserFile.read(path, display: displayPath, what: "Plan", limit: PlanLimits.fileBytes)
         let loaded: LoadedPlan
-        switch PlanLoader.load(bytes: [UInt8](data), file: displayPath) {
+        switch PlanLoader.load(bytes: data, file: displayPath) {
         case .failed(let diagnostics):
             throw CLIError.invalidInput(diagnostics.map(\.description).joined(separator: "\n")
                 + "\n\(displayPath): \(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s"); nothing was written")

@@ -83,8 +83,10 @@ enum SLSAProvenance {
         var set: TaskSet
         var summary: RunSummary
         var outDirectory: String
-        var summaryPath: String?
+        /// The summary as named on the command line, and the digest of the bytes written there
+        /// (the file itself is not read back: it may be a FIFO).
         var summaryDisplay: String?
+        var summaryDigest: Digest?
         var started: Date
         var finished: Date
         var invocationID = UUID().uuidString.lowercased()
@@ -119,7 +121,7 @@ enum SLSAProvenance {
         }
         dependencies += pinned.keys.sorted().map { pinned[$0]! }
         var byproducts: [ResourceDescriptor] = []
-        if let path = run.summaryPath, let display = run.summaryDisplay, let d = try? Digest.ofFile(at: path) {
+        if let display = run.summaryDisplay, let d = run.summaryDigest {
             byproducts.append(ResourceDescriptor(name: "summary", uri: fileURI(display), digest: ["sha256": d.hex]))
         }
         let builderID = environment["ORCHESTRATE_BUILDER_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultBuilderID
@@ -136,15 +138,6 @@ enum SLSAProvenance {
                     builder: Builder(id: builderID, version: ["orchestrate": CLI.version]),
                     metadata: Metadata(invocationId: run.invocationID, startedOn: timestamp(run.started), finishedOn: timestamp(run.finished)),
                     byproducts: byproducts)))
-    }
-
-    static func write(_ run: Run, environment: [String: String], to path: String) throws {
-        let data = Data(try StableJSON.encode(statement(run, environment: environment)))
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw TaskError.io(path: path, operation: "write SLSA provenance", errno: EIO)
-        }
     }
 
     /// RFC 3339, UTC, `Z`, whole seconds.

@@ -1,0 +1,129 @@
+import Cache
+import Foundation
+
+/// The materializer's file-system operations, all through directory descriptors: nothing here
+/// follows a link below the root.
+extension Materializer {
+    func openRoot() throws -> Int32 {
+        var st = stat()
+        if stat(root, &st) == 0 && (st.st_mode & S_IFMT) != S_IFDIR {
+            throw TaskError.unsafePath(path: root, reason: "it is a file, not a directory")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        } catch {
+            throw TaskError.io(path: root, operation: "create directory", errno: errno == 0 ? EIO : errno)
+        }
+        // The root itself may be reached through a link the user chose; nothing below it is.
+        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw TaskError.io(path: root, operation: "open directory", errno: errno) }
+        return fd
+    }
+
+    /// `<root>/.orchestrate`, made when missing; a link there is refused.
+    func openStateDirectory(_ rootFD: Int32) throws -> Int32 {
+        var fd = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
+        if fd < 0 && errno == ENOENT {
+            if mkdirat(rootFD, Self.stateDirectory, 0o755) != 0 && errno != EEXIST {
+                throw TaskError.io(path: root + "/" + Self.stateDirectory, operation: "mkdir", errno: errno)
+            }
+            fd = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
+        }
+        guard fd >= 0 else {
+            throw DirectoryWalker.problem(Self.stateDirectory, errno: errno, of: Self.stateDirectory, in: rootFD, for: Self.stateDirectory)
+        }
+        return fd
+    }
+
+    static func parentPath(_ path: String) -> String {
+        String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    func changeMode(_ name: String, in parentFD: Int32, to mode: FileMode, path: String, stat st: inout stat) throws {
+        let fd = openat(parentFD, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw TaskError.io(path: path, operation: "open", errno: errno) }
+        defer { close(fd) }
+        guard fchmod(fd, mode_t(mode.rawValue)) == 0, fstat(fd, &st) == 0 else { throw TaskError.io(path: path, operation: "chmod", errno: errno) }
+    }
+
+    enum Removal { case removed, edited, absent }
+
+    /// Removes `name` only when it is a regular file whose bytes, read now through a descriptor,
+    /// have one of `digests`.
+    func removeIfUnchanged(_ name: String, in parentFD: Int32, digests: [Digest]) -> Removal {
+        let fd = openat(parentFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .absent }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .absent }
+        guard let d = Self.digest(ofDescriptor: fd), digests.contains(d) else { return .edited }
+        return unlinkat(parentFD, name, 0) == 0 ? .removed : .absent
+    }
+
+    static func digest(ofDescriptor fd: Int32) -> Digest? {
+        let h = SHA256Hasher()
+        let size = 1 << 20
+        let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buf.deallocate() }
+        while true {
+            let n = read(fd, buf, size)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { break }
+            h.update(UnsafeRawBufferPointer(start: buf, count: n))
+        }
+        return h.finalize()
+    }
+
+    /// Removes each directory in `dirs` and its parents while they are empty, deepest first.
+    func removeEmptyDirectories(_ dirs: Set<String>, rootFD: Int32) {
+        var candidates: Set<String> = []
+        for d in dirs where !d.isEmpty {
+            var p = Substring(d)
+            while !p.isEmpty {
+                candidates.insert(String(p))
+                p = p[..<(p.lastIndex(of: "/") ?? p.startIndex)]
+            }
+        }
+        let walker = DirectoryWalker(rootFD: rootFD)
+        for d in candidates.sorted(by: { $0.count > $1.count }) {
+            guard let parentFD = try? walker.parent(of: d, create: false) else { continue }
+            _ = unlinkat(parentFD, Self.lastComponent(d), AT_REMOVEDIR)
+            walker.reset()
+        }
+    }
+
+    /// A temp file beside the target, renamed over it; both through the parent's descriptor.
+    /// `durable`: the file is fsync'd before the rename and the directory after it.
+    func writeAtomically(_ name: String, in dirFD: Int32, bytes: [UInt8], mode: FileMode, counter: Int, path: String,
+                         durable: Bool = false) throws {
+        let tmp = Self.tempPrefix + "\(getpid())-\(counter)-" + name
+        let fd = openat(dirFD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw TaskError.io(path: path, operation: "create a temp file for", errno: errno) }
+        var ok = true
+        var err: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; ok = false; err = errno; return }
+                offset += n
+            }
+        }
+        if ok && fchmod(fd, mode_t(mode.rawValue)) != 0 { ok = false; err = errno }
+        if ok && durable && fsync(fd) != 0 { ok = false; err = errno }
+        if close(fd) != 0 && ok { ok = false; err = errno }
+        if ok && renameat(dirFD, tmp, dirFD, name) != 0 { ok = false; err = errno }
+        if ok && durable && fsync(dirFD) != 0 { ok = false; err = errno }
+        if !ok {
+            unlinkat(dirFD, tmp, 0)
+            throw TaskError.io(path: path, operation: "write", errno: err)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Cache
+import Foundation
+
+/// `<root>/.orchestrate/outputs.json`: what the last completed run left at each path.
+extension Materializer {
+    struct StateFile: Codable {
+        var schema: String
+        var files: [OutputState]
+    }
+
+    /// The recorded outputs by path, and the state file's mtime (ns). Read through descriptors:
+    /// a linked `.orchestrate` or state file is no state (and `apply` refuses the link).
+    func loadState() -> Previous {
+        func none(_ problem: MaterializeReport.StateProblem?, _ identity: StateIdentity? = nil) -> Previous {
+            Previous(outputs: [:], stateMtimeNs: 0, identity: identity, problem: problem)
+        }
+        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return none(nil) }
+        defer { close(rootFD) }
+        let dirFD = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
+        guard dirFD >= 0 else { return none(nil) }
+        defer { close(dirFD) }
+        let fd = openat(dirFD, Self.stateFileName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return none(errno == ENOENT ? nil : errno == ELOOP ? .notARegularFile : .unreadable(errno: errno)) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return none(.unreadable(errno: errno)) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { return none(.notARegularFile) }
+        let identity = StateIdentity(st)
+        guard let data = Self.readAll(fd) else { return none(.unreadable(errno: errno), identity) }
+        let files: [OutputState]
+        if let fast = OutputStateCodec.decode(data) {
+            files = fast
+        } else if let state = try? JSONDecoder().decode(StateFile.self, from: Data(data)), state.schema == OutputStateCodec.schema {
+            files = state.files
+        } else {
+            let schema = (try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any])?["schema"] as? String
+            return none(schema.map { $0 == OutputStateCodec.schema ? .malformed : .unknownSchema($0) } ?? .malformed, identity)
+        }
+        return Previous(outputs: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
+                        stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil)
+    }
+
+    static func readAll(_ fd: Int32) -> [UInt8]? {
+        var out: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { return out }
+            out += buf[0..<n]
+        }
+    }
+
+    func saveState(_ state: [String: OutputState], in dirFD: Int32, durable: Bool) throws {
+        let data = OutputStateCodec.encode(state.values.sorted { $0.path < $1.path })
+        try writeAtomically(Self.stateFileName, in: dirFD, bytes: data, mode: .regular, counter: 0, path: Self.stateFile, durable: durable)
+    }
+}

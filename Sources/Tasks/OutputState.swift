@@ -1,0 +1,44 @@
+import Cache
+import Foundation
+
+/// What we left at a path: its digest, and the stat facts that let a later run trust it unread.
+/// `ctimeNs` is nil in states written before it was recorded (then the file is hashed once).
+struct OutputState: Codable, Equatable {
+    var path: String
+    var digest: Digest
+    var mode: UInt16
+    var size: UInt64
+    var mtimeNs: Int64
+    var inode: UInt64
+    var ctimeNs: Int64?
+
+    init(path: String, digest: Digest, mode: UInt16, size: UInt64, mtimeNs: Int64, inode: UInt64, ctimeNs: Int64? = nil) {
+        self.path = path
+        self.digest = digest
+        self.mode = mode
+        self.size = size
+        self.mtimeNs = mtimeNs
+        self.inode = inode
+        self.ctimeNs = ctimeNs
+    }
+
+    init(file: TreeFile, stat st: stat) {
+        path = file.path
+        digest = file.digest
+        mode = file.mode.rawValue
+        size = UInt64(st.st_size)
+        mtimeNs = Self.ns(st.st_mtim)
+        inode = UInt64(st.st_ino)
+        ctimeNs = Self.ns(st.st_ctim)
+    }
+
+    /// Size, inode, mtime and ctime as recorded. The ctime is what a person cannot set back: a
+    /// same-size edit with its mtime restored (`touch -r`, `utimensat`) still moves it (git
+    /// compares it for the same reason).
+    func matches(_ st: stat) -> Bool {
+        UInt64(st.st_size) == size && UInt64(st.st_ino) == inode && Self.ns(st.st_mtim) == mtimeNs
+            && ctimeNs == Self.ns(st.st_ctim)
+    }
+
+    static func ns(_ t: timespec) -> Int64 { Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec) }
+}
