@@ -6,8 +6,10 @@ import Foundation
 /// * The first failure (refused, timed out, 5xx, an unexpected status) disables the remote for
 ///   the rest of the run and is reported once; 10,000 tasks do not each wait a timeout.
 /// * An upload the server refuses (any 4xx, or 507 when full) turns uploads off and keeps reads.
-/// * Rejected entries (unsigned, wrong signature, unreadable) and objects whose bytes do not hash
-///   to their digest are misses, reported once with a count.
+/// * Rejected entries (unsigned, wrong signature, unreadable, too long), objects whose bytes do
+///   not hash to their digest, and objects whose body is longer or shorter than their entry
+///   declares are misses, each kind reported once with a count. None of them opens the breaker:
+///   the server answered, it only answered something unusable.
 /// * Objects the server is known to hold are not uploaded again (HEAD, then remembered); an
 ///   object the server served corrupt is overwritten by the next upload of it.
 final class RemoteLayer: @unchecked Sendable {
@@ -21,6 +23,8 @@ final class RemoteLayer: @unchecked Sendable {
     private var firstRejection: (key: Digest, why: RemoteRejection)?
     private var corrupt = 0
     private var firstCorrupt: (digest: Digest, actual: Digest)?
+    private var refused = 0
+    private var firstRefused: (digest: Digest, declared: UInt64?, problem: BodyProblem)?
     private var present: Set<Digest> = []
     private var badOnServer: Set<Digest> = []
     private(set) var counts = RemoteCounts()
@@ -38,7 +42,7 @@ final class RemoteLayer: @unchecked Sendable {
             case .miss:
                 bump { $0.entryMisses += 1 }
                 return nil
-            case let .hit(e):
+            case let .hit(e, _):
                 return e
             case let .rejected(why):
                 lock.lock()
@@ -53,26 +57,45 @@ final class RemoteLayer: @unchecked Sendable {
         }
     }
 
-    /// Verified bytes of `digest`, or nil.
-    func object(_ digest: Digest) -> [UInt8]? {
+    /// Verified bytes of `digest` (`size` as its entry declares, nil when no entry does), in
+    /// memory or in a temporary file in `spoolDirectory`; nil when the server does not have them
+    /// intact.
+    func object(_ digest: Digest, size: UInt64?, spoolDirectory: String?) -> Body? {
         guard isOn else { return nil }
-        let bytes: [UInt8]?
-        do { bytes = try cache.object(digest) } catch {
+        let answer: RemoteObject
+        do { answer = try cache.object(digest, size: size, spoolDirectory: spoolDirectory) } catch {
             trip(read: true, "object \(digest.hex)", error)
             return nil
         }
-        guard let bytes else { return nil }
-        let actual = Digest.of(bytes)
-        guard actual == digest else {
+        switch answer {
+        case .missing:
+            return nil
+        case let .refused(problem):
             lock.lock()
-            corrupt += 1
-            if firstCorrupt == nil { firstCorrupt = (digest, actual) }
+            refused += 1
+            if firstRefused == nil { firstRefused = (digest, size, problem) }
             badOnServer.insert(digest)
             lock.unlock()
             return nil
+        case let .found(body):
+            let actual: Digest
+            do { actual = try body.digest() } catch {
+                lock.lock()
+                failures.append(.readFailed(layer: .remote, detail: "reading the downloaded object \(digest.hex): \(error)"))
+                lock.unlock()
+                return nil
+            }
+            guard actual == digest else {
+                lock.lock()
+                corrupt += 1
+                if firstCorrupt == nil { firstCorrupt = (digest, actual) }
+                badOnServer.insert(digest)
+                lock.unlock()
+                return nil
+            }
+            lock.lock(); present.insert(digest); lock.unlock()
+            return body
         }
-        lock.lock(); present.insert(digest); lock.unlock()
-        return bytes
     }
 
     /// Counts a remote entry whose every object arrived and verified.
@@ -82,10 +105,10 @@ final class RemoteLayer: @unchecked Sendable {
     func recordIncomplete() { bump { $0.incompleteEntries += 1 } }
 
     /// Uploads the objects the server lacks, then the entry. Best effort.
-    func upload(key: Digest, entry: ActionEntry, bytes: [[UInt8]]) {
+    func upload(key: Digest, entry: ActionEntry, bodies: [Body]) {
         guard uploads, isOn, uploadsOn else { return }
         do {
-            for (file, b) in zip(entry.outputs, bytes) where file.digest != .empty {
+            for (file, b) in zip(entry.outputs, bodies) where file.digest != .empty {
                 lock.lock()
                 let known = present.contains(file.digest) && !badOnServer.contains(file.digest)
                 let mustOverwrite = badOnServer.contains(file.digest)
@@ -134,6 +157,10 @@ final class RemoteLayer: @unchecked Sendable {
             out.append(.corruptObject(digest: first.digest, layer: .remote, path: "\(cache.location)/cas/\(first.digest.hex)",
                                       reason: "downloaded bytes hash to \(first.actual.hex)\(more)", quarantinedTo: nil))
         }
+        if let first = firstRefused {
+            out.append(.remoteObjectRefused(url: "\(cache.location)/cas/\(first.digest.hex)", declared: first.declared, problem: first.problem,
+                                            more: refused - 1))
+        }
         return out
     }
 
@@ -142,6 +169,7 @@ final class RemoteLayer: @unchecked Sendable {
         var c = counts
         c.rejected = rejected
         c.corruptObjects = corrupt
+        c.refusedObjects = refused
         c.disabled = disabled
         return c
     }
@@ -177,6 +205,8 @@ public struct RemoteCounts: Hashable, Sendable {
     public var rejected = 0
     /// Objects whose downloaded bytes did not hash to their digest.
     public var corruptObjects = 0
+    /// Objects whose body had another length than their entry declares (or passed the limit).
+    public var refusedObjects = 0
     public var objectsUploaded = 0
     public var entriesUploaded = 0
     /// True once a failure opened the circuit breaker.

@@ -92,29 +92,17 @@ public final class StoreChain: Sendable {
         pending.written(batch.map(\.key))
     }
 
+    /// The verified bytes of `digest` from the first layer that has them. A remote is asked
+    /// without a declared size (so with `RemoteOptions.maxUndeclaredObjectBytes` as the limit);
+    /// for objects too large to hold, use `export`.
     public func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)? {
+        guard let (body, layer) = find(digest, size: nil) else { return nil }
         do {
-            if case let .valid(bytes) = try local.objects.load(digest) {
-                return (bytes, .local)
-            }
+            return (try body.load(), layer)
         } catch {
-            local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex): \(error)"))
+            local.events.record(.readFailed(layer: layer, detail: "object \(digest.hex): \(error)"))
+            return nil
         }
-        if let seed {
-            do {
-                if let bytes = try seed.get(digest) {
-                    copyToLocal(bytes, digest)
-                    return (bytes, .seed)
-                }
-            } catch {
-                local.events.record(.readFailed(layer: .seed, detail: "object \(digest.hex): \(error)"))
-            }
-        }
-        if let remoteLayer, let bytes = remoteLayer.object(digest) {
-            copyToLocal(bytes, digest)
-            return (bytes, .remote)
-        }
-        return nil
     }
 
     /// Puts every output's bytes into local, records the entry, and (best effort) uploads both to
@@ -134,27 +122,73 @@ public final class StoreChain: Sendable {
         let now = local.clock()
         let entry = ActionEntry(outputs: files, release: release, createdMs: now, lastUsedMs: now, renderedIn: renderedIn)
         try local.actions.record(entry, for: key)
-        remoteLayer?.upload(key: key, entry: entry, bytes: outputs.map(\.bytes))
+        remoteLayer?.upload(key: key, entry: entry, bodies: outputs.map { .bytes($0.bytes) })
         return entry
     }
 
     // MARK: Internals
 
     /// Makes sure a verified copy of `digest` (of `size` bytes) is in local; returns the layer it
-    /// came from, or nil when no layer has it intact.
+    /// came from, or nil when no layer has it intact. A large local object is verified by
+    /// streaming it, and a large remote one arrives in `tmp/`: neither is held in memory.
     private func ensureLocal(_ digest: Digest, size: UInt64) -> StoreLayer? {
-        guard let (bytes, layer) = object(digest) else { return nil }
-        guard UInt64(bytes.count) == size else {
-            local.events.record(.readFailed(layer: layer, detail: "object \(digest.hex) has \(bytes.count) bytes but its entry says \(size)"))
+        var skipLocal = false
+        if size > FileSystemContentStore.streamingThreshold {
+            skipLocal = true
+            do {
+                if case let .valid(n) = try local.objects.check(digest) {
+                    guard n == size else {
+                        local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex) has \(n) bytes but its entry says \(size)"))
+                        return nil
+                    }
+                    return .local
+                }
+            } catch {
+                local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex): \(error)"))
+            }
+        }
+        guard let (body, layer) = find(digest, size: size, skippingLocal: skipLocal) else { return nil }
+        guard body.count == size else {
+            local.events.record(.readFailed(layer: layer, detail: "object \(digest.hex) has \(body.count) bytes but its entry says \(size)"))
             return nil
         }
         return layer
     }
 
-    private func copyToLocal(_ bytes: [UInt8], _ digest: Digest) {
+    /// The verified bytes of `digest` from the first layer that has them (copied into local when
+    /// found deeper). `size` is what an entry declares, for the remote's limit.
+    private func find(_ digest: Digest, size: UInt64?, skippingLocal: Bool = false) -> (Body, StoreLayer)? {
+        if !skippingLocal {
+            do {
+                if case let .valid(bytes) = try local.objects.load(digest) { return (.bytes(bytes), .local) }
+            } catch {
+                local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex): \(error)"))
+            }
+        }
+        if let seed {
+            do {
+                if let bytes = try seed.get(digest) {
+                    copyToLocal(.bytes(bytes), digest)
+                    return (.bytes(bytes), .seed)
+                }
+            } catch {
+                local.events.record(.readFailed(layer: .seed, detail: "object \(digest.hex): \(error)"))
+            }
+        }
+        if let remoteLayer, let body = remoteLayer.object(digest, size: size, spoolDirectory: local.readOnly ? nil : local.objects.tmpPath) {
+            copyToLocal(body, digest)
+            return (body, .remote)
+        }
+        return nil
+    }
+
+    private func copyToLocal(_ body: Body, _ digest: Digest) {
         guard !local.readOnly else { return }
         do {
-            try local.objects.put(bytes, digest: digest)
+            switch body {
+            case let .bytes(b): try local.objects.put(b, digest: digest)
+            case let .file(f): try local.objects.putFile(f.path, expected: digest)
+            }
         } catch {
             local.events.record(.writeFailed(layer: .local, detail: "copying object \(digest.hex) into the local store: \(error)"))
         }

@@ -13,6 +13,10 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
     case readFailed(layer: StoreLayer, detail: String)
     /// A best-effort write (copying into local, uploading to remote) failed; the run continues.
     case writeFailed(layer: StoreLayer, detail: String)
+    /// The remote sent an object whose body had another length than its entry declares
+    /// (`declared`; nil when no entry did and the limit was passed); `more`: how many other
+    /// objects it did that for. Treated as a miss, never as a hit.
+    case remoteObjectRefused(url: String, declared: UInt64?, problem: BodyProblem, more: Int)
 
     public var description: String {
         switch self {
@@ -26,6 +30,16 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
             return "warning: \(layer) store read failed: \(detail); treated as a miss"
         case let .writeFailed(layer, detail):
             return "warning: \(layer) store write failed: \(detail); continuing"
+        case let .remoteObjectRefused(url, declared, problem, more):
+            let others = more > 0 ? " (and \(more) more objects)" : ""
+            let what: String
+            switch (declared, problem) {
+            case let (n?, .tooLong(_, announced?)): what = "the entry declares \(n) bytes but the body announced \(announced); abandoned before reading it"
+            case let (n?, .tooLong(_, nil)): what = "the entry declares \(n) bytes but the body went on past that; abandoned there"
+            case let (_, .wrongLength(n, received)): what = "the entry declares \(n) bytes but the body had \(received)"
+            case (nil, _): what = "the body \(problem)"
+            }
+            return "warning: remote object \(url): \(what)\(others); treated as a miss"
         }
     }
 }

@@ -91,8 +91,10 @@ final class RemoteCLITests: XCTestCase {
         try attacker.putObject(evil, digest: Digest.of(evil))
         try attacker.putEntry(ActionEntry(outputs: [OutputFile(path: tasks[1].path, digest: Digest.of(evil), size: UInt64(evil.count), executable: false)],
                                           release: tasks[1].release), for: tasks[1].key)
-        // ... and overwrites task 2's object with other bytes.
-        try attacker.putObject(Array("tampered\n".utf8), digest: tasks[2].output!)
+        // ... and overwrites task 2's object with other bytes of the same length.
+        var tampered = Array(h.read("a/" + tasks[2].path)!.utf8)
+        tampered[0] ^= 0x20
+        try attacker.putObject(tampered, digest: tasks[2].output!)
 
         XCTAssertEqual(compile("--demo", "30", "--out", "b", "--store", "sb", "--summary", "b.json", "--remote-key-file", "key"), 0, h.err)
         let b = try summary("b.json")

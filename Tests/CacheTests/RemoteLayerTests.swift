@@ -54,18 +54,19 @@ final class RemoteLayerTests: XCTestCase {
         let remote = StubRemoteCache()
         let http = HTTPRemoteCache(options: try RemoteOptions(url: "http://cache.example/c")) { r in
             // Round-trip through the real codec: what the stub stores is what the wire carries.
-            if r.httpMethod == "PUT", r.url!.path.contains("/ac/") {
-                let d = try ActionResultCodec.decode([UInt8](r.httpBody!))
-                try remote.putEntry(d.entry, for: Digest(hex: r.url!.lastPathComponent)!)
+            let name = Digest(hex: r.url.lastPathComponent)!
+            if r.method == "PUT", r.url.path.contains("/ac/") {
+                let d = try ActionResultCodec.decode(r.bodyBytes!)
+                try remote.putEntry(d.entry, for: name)
                 return .init(status: 201)
-            } else if r.httpMethod == "PUT" {
-                try remote.putObject([UInt8](r.httpBody!), digest: Digest(hex: r.url!.lastPathComponent)!)
+            } else if r.method == "PUT" {
+                try remote.putObject(r.bodyBytes!, digest: name)
                 return .init(status: 201)
-            } else if r.httpMethod == "HEAD" {
-                return .init(status: try remote.containsObject(Digest(hex: r.url!.lastPathComponent)!) ? 200 : 404)
-            } else if r.url!.path.contains("/ac/"), case let .hit(e) = try remote.entry(for: Digest(hex: r.url!.lastPathComponent)!) {
+            } else if r.method == "HEAD" {
+                return .init(status: try remote.containsObject(name) ? 200 : 404)
+            } else if r.url.path.contains("/ac/"), case let .hit(e, _) = try remote.entry(for: name) {
                 return .init(status: 200, body: ActionResultCodec.encode(e))
-            } else if let b = try remote.object(Digest(hex: r.url!.lastPathComponent)!) {
+            } else if let b = remote.storedObject(name) {
                 return .init(status: 200, body: b)
             }
             return .init(status: 404)

@@ -4,6 +4,7 @@ import Foundation
 /// A remote test double: dictionaries behind a lock, optionally failing or lying.
 final class StubRemoteCache: RemoteCache, @unchecked Sendable {
     let location = "stub://remote"
+    var signsEntries = false
     private let lock = NSLock()
     private var entries: [Digest: ActionEntry] = [:]
     private var objects: [Digest: [UInt8]] = [:]
@@ -26,15 +27,15 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
         requests += 1
         if failReads { throw Down() }
         if let why = rejections[key] { return .rejected(why) }
-        return entries[key].map { .hit($0) } ?? .miss
+        return entries[key].map { .hit($0, .none) } ?? .miss
     }
 
-    func object(_ digest: Digest) throws -> [UInt8]? {
+    func object(_ digest: Digest, size: UInt64?, spoolDirectory: String?) throws -> RemoteObject {
         lock.lock(); defer { lock.unlock() }
         requests += 1
         if failReads { throw Down() }
         objectReads += 1
-        return objects[digest]
+        return objects[digest].map { .found(.bytes($0)) } ?? .missing
     }
 
     func containsObject(_ digest: Digest) throws -> Bool {
@@ -53,13 +54,19 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
         entries[key] = entry
     }
 
-    func putObject(_ bytes: [UInt8], digest: Digest) throws {
+    func putObject(_ body: Body, digest: Digest) throws {
         lock.lock(); defer { lock.unlock() }
         requests += 1
         if let refuseWrites { throw CacheError.remote(url: location, status: refuseWrites, reason: "refused") }
         if failWrites { throw Down() }
         objectPuts += 1
-        objects[digest] = bytes
+        objects[digest] = try body.load()
+    }
+
+    /// The stored bytes of an object (nil when absent), as a test reads them back.
+    func storedObject(_ digest: Digest) -> [UInt8]? {
+        lock.lock(); defer { lock.unlock() }
+        return objects[digest]
     }
 
     /// Forgets an object (as a server evicting it would).
