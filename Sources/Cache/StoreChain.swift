@@ -105,6 +105,29 @@ public final class StoreChain: Sendable {
         }
     }
 
+    /// Writes the verified bytes of `digest` (`size` bytes, as its entry says) to `destination`,
+    /// from whichever layer has them, streamed through the local store: a large object is never
+    /// held in memory. `destination` is replaced only once every byte verified. Nil when no
+    /// layer has the object intact; throws when `destination` cannot be written.
+    public func export(_ digest: Digest, size: UInt64, to destination: String) throws -> StoreLayer? {
+        guard let layer = ensureLocal(digest, size: size) else { return nil }
+        if layer == .local || !local.readOnly {
+            guard case let .valid(n) = try local.objects.export(digest, to: destination), n == size else { return nil }
+            return layer
+        }
+        // A read-only local store kept nothing: the bytes, within `object`'s limit.
+        guard let (bytes, _) = object(digest), UInt64(bytes.count) == size else { return nil }
+        let temp = "\(destination).orchestrate-\(getpid())"
+        let e = FileIO.writeNew(temp, bytes, mode: 0o644)
+        guard e == 0 else { throw CacheError.io(path: temp, operation: "write", errno: e) }
+        guard rename(temp, destination) == 0 else {
+            let e = errno
+            unlink(temp)
+            throw CacheError.io(path: destination, operation: "rename", errno: e)
+        }
+        return layer
+    }
+
     /// Puts every output's bytes into local, records the entry, and (best effort) uploads both to
     /// the remote. Throws `CacheError` when the local write fails.
     public func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String) throws -> ActionEntry {
@@ -123,6 +146,26 @@ public final class StoreChain: Sendable {
         let entry = ActionEntry(outputs: files, release: release, createdMs: now, lastUsedMs: now, renderedIn: renderedIn)
         try local.actions.record(entry, for: key)
         remoteLayer?.upload(key: key, entry: entry, bodies: outputs.map { .bytes($0.bytes) })
+        return entry
+    }
+
+    /// `store` for outputs in files (an artifact): each is streamed into local (hashed as it is
+    /// read, never held whole) and uploaded from its file. A file must not change meanwhile: one
+    /// that changes size fails the write; one rewritten in place between the two reads uploads
+    /// bytes that readers then find corrupt (they verify), a miss that the next upload heals.
+    public func store(key: Digest, files: [(path: String, source: String, executable: Bool)], release: String,
+                      renderedIn: Digest?) throws -> ActionEntry {
+        var outputs: [OutputFile] = []
+        var bodies: [Body] = []
+        for f in files {
+            let (digest, size) = try local.objects.putFile(f.source)
+            outputs.append(OutputFile(path: f.path, digest: digest, size: size, executable: f.executable))
+            bodies.append(.file(BodyFile(path: f.source, size: size, isTemporary: false)))
+        }
+        let now = local.clock()
+        let entry = ActionEntry(outputs: outputs, release: release, createdMs: now, lastUsedMs: now, renderedIn: renderedIn)
+        try local.actions.record(entry, for: key)
+        remoteLayer?.upload(key: key, entry: entry, bodies: bodies)
         return entry
     }
 
