@@ -53,10 +53,12 @@ public final class StoreChain: Sendable {
             local.events.record(.readFailed(layer: .local, detail: "action cache entry \(key.hex): \(error)"))
         }
         var fromRemote = false
-        if found == nil, let remoteLayer, let e = remoteLayer.entry(for: key) {
+        var signature = EntrySignature.verified
+        if found == nil, let remoteLayer, let (e, s) = remoteLayer.entry(for: key) {
             found = e
             layer = .remote
             fromRemote = true
+            signature = s
         }
         guard let entry = found else { return nil }
         for output in entry.outputs {
@@ -66,7 +68,7 @@ public final class StoreChain: Sendable {
             }
             layer = Self.deeper(layer, objectLayer)
         }
-        if fromRemote { remoteLayer?.recordHit() }
+        if fromRemote { remoteLayer?.recordHit(key, signature) }
         if fromRemote, !local.readOnly {
             var copy = entry
             copy.createdMs = 0

@@ -4,7 +4,9 @@ import Foundation
 /// A remote test double: dictionaries behind a lock, optionally failing or lying.
 final class StubRemoteCache: RemoteCache, @unchecked Sendable {
     let location = "stub://remote"
-    var signsEntries = false
+    /// What hits say of their signature: by default as a cache with a signing key reports them.
+    var signature = EntrySignature.verified
+    var signsEntries = true
     private let lock = NSLock()
     private var entries: [Digest: ActionEntry] = [:]
     private var objects: [Digest: [UInt8]] = [:]
@@ -16,6 +18,7 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
     var rejections: [Digest: RemoteRejection] = [:]
     private(set) var objectReads = 0
     private(set) var objectPuts = 0
+    private(set) var entryPuts = 0
     private(set) var heads = 0
     /// Every call, failed or not.
     private(set) var requests = 0
@@ -27,7 +30,7 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
         requests += 1
         if failReads { throw Down() }
         if let why = rejections[key] { return .rejected(why) }
-        return entries[key].map { .hit($0, .none) } ?? .miss
+        return entries[key].map { .hit($0, signature) } ?? .miss
     }
 
     func object(_ digest: Digest, size: UInt64?, spoolDirectory: String?) throws -> RemoteObject {
@@ -51,6 +54,7 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
         requests += 1
         if let refuseWrites { throw CacheError.remote(url: location, status: refuseWrites, reason: "refused") }
         if failWrites { throw Down() }
+        entryPuts += 1
         entries[key] = entry
     }
 
@@ -72,6 +76,11 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
     /// Forgets an object (as a server evicting it would).
     func remove(_ digest: Digest) {
         lock.lock(); objects[digest] = nil; lock.unlock()
+    }
+
+    /// Forgets an entry.
+    func forget(_ key: Digest) {
+        lock.lock(); entries[key] = nil; lock.unlock()
     }
 
     /// Stores bytes under a digest they do not have.
