@@ -51,7 +51,7 @@ final class RemoteLayer: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
-        occupants[key] = Occupant(answer)
+        if uploads { occupants[key] = Occupant(answer) }
         switch answer {
         case .miss:
             counts.entryMisses += 1
