@@ -79,7 +79,8 @@ final class HTTPResponseReader {
         } else {
             framing = .untilClose
         }
-        if framing == .untilClose { keepAlive = false }
+        // Read to the close, or framed two ways (a request-smuggling shape): never reuse it.
+        if framing == .untilClose || (framing == .chunked && !lengths.isEmpty) { keepAlive = false }
         return Head(status: status, headers: headers, framing: framing, keepAlive: keepAlive)
     }
 
@@ -121,6 +122,10 @@ final class HTTPResponseReader {
             }
         }
     }
+
+    /// Bytes read past the answer: a server that sends more than it framed (a body for HEAD,
+    /// an unasked-for second answer). Its connection must not carry another request.
+    var hasUnreadBytes: Bool { start < end }
 
     // MARK: Internals
 

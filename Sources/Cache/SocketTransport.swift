@@ -77,7 +77,7 @@ final class SocketTransport: @unchecked Sendable {
                 seen += UInt64(piece.count)
                 return seen <= Self.maxDiscardedBytes
             }
-            return (HTTPRemoteCache.Response(status: answer.status, headers: answer.headers), reusable && whole)
+            return (HTTPRemoteCache.Response(status: answer.status, headers: answer.headers), reusable && whole && !reader.hasUnreadBytes)
         }
         let limit = request.limit
         if case let .length(n) = answer.framing, n > limit.maxBytes {
@@ -87,7 +87,7 @@ final class SocketTransport: @unchecked Sendable {
         guard try reader.readBody(answer.framing, deadline: deadline, take: { try collector.append($0) }) else {
             return (HTTPRemoteCache.Response(status: answer.status, headers: answer.headers, abandoned: .tooLong(limit: limit.maxBytes, announced: nil)), false)
         }
-        return (HTTPRemoteCache.Response(status: answer.status, headers: answer.headers, body: try collector.finish()), reusable)
+        return (HTTPRemoteCache.Response(status: answer.status, headers: answer.headers, body: try collector.finish()), reusable && !reader.hasUnreadBytes)
     }
 
     private func writeBody(_ body: Body?, to c: HTTPConnection, deadline: Deadline) throws {

@@ -47,7 +47,21 @@ final class HTTPResponseReaderTests: XCTestCase {
         XCTAssertEqual(r.head.framing, .length(5))
         XCTAssertEqual(r.head.headers["x-a"], "1, 2")
         XCTAssertTrue(r.head.keepAlive)
-        XCTAssertEqual(r.body, "hello", "the bytes after the body belong to the next answer")
+        XCTAssertEqual(r.body, "hello", "the bytes after the body are not part of it")
+    }
+
+    /// Bytes past the answer (a body sent for HEAD) are noticed, so the connection is not reused.
+    func testBytesPastTheAnswerAreNoticed() throws {
+        let extra = HTTPResponseReader(source: Canned("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello"))
+        let head = try extra.readHead(deadline: deadline, bodyless: true)
+        XCTAssertTrue(try extra.readBody(head.framing, deadline: deadline) { _ in true })
+        XCTAssertTrue(extra.hasUnreadBytes)
+        let exact = HTTPResponseReader(source: Canned("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello"))
+        XCTAssertTrue(try exact.readBody(try exact.readHead(deadline: deadline, bodyless: false).framing, deadline: deadline) { _ in true })
+        XCTAssertFalse(exact.hasUnreadBytes)
+        let both = try parse("HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
+        XCTAssertEqual(both.body, "abc")
+        XCTAssertFalse(both.head.keepAlive, "framed two ways: not reused")
     }
 
     func testChunkedWithExtensionsAndTrailers() throws {
