@@ -10,6 +10,8 @@ final class ArtifactCommandTests: XCTestCase {
 
     override func setUpWithError() throws { h = try CLIHarness() }
     override func tearDown() { h.cleanUp() }
+    /// The nginx `testLargeArtifactsAreStreamedNotHeld` may have started (without `ORCHESTRATE_TEST_REMOTE`).
+    override class func tearDown() { NginxServer.stopOwn() }
 
     func testPutThenGetByPlatformAndDigest() throws {
         let apk = [UInt8]((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
