@@ -10,6 +10,12 @@ public enum CacheError: Error, Equatable, CustomStringConvertible {
     case readOnlyStore(path: String)
     case invalidSize(String)
     case remote(url: String, status: Int?, reason: String)
+    /// The remote answered a request with a 3xx: redirects are never followed (credentials must
+    /// not travel to another host, and a cache has no business redirecting). `location` is the
+    /// `Location` header with any password masked.
+    case remoteRedirect(url: String, status: Int, location: String?)
+    /// A file changed size while it was being stored.
+    case fileChanged(path: String, expected: UInt64, found: UInt64)
     /// The action-cache file was written by a newer orchestrate (its `PRAGMA user_version`).
     case incompatibleIndex(path: String, version: Int32, supported: Int32)
 
@@ -40,6 +46,11 @@ public enum CacheError: Error, Equatable, CustomStringConvertible {
             return "size \"\(s)\" is not understood; use bytes or a suffix K, M, G, T (powers of 1024, e.g. 500M)"
         case let .remote(url, status, reason):
             return "remote cache \(url): \(status.map { "HTTP \($0): " } ?? "")\(reason)"
+        case let .remoteRedirect(url, status, location):
+            let to = location.map { " to \($0)" } ?? ""
+            return "remote cache \(url): HTTP \(status): redirected\(to); redirects are not followed, so give the cache's own URL"
+        case let .fileChanged(path, expected, found):
+            return "\(path) changed while it was being stored (\(expected) bytes when opened, \(found) read); store it again once it is complete"
         case let .incompatibleIndex(path, version, supported):
             return "action cache \(path) has schema version \(version) but this orchestrate reads version \(supported); upgrade orchestrate or use another --store"
         }

@@ -20,7 +20,11 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
 
     private let lock = NSLock()
     private var knownShards = [Bool](repeating: false, count: 256)
-    private var tmpKnown = false
+    var tmpKnown: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return tmpKnownFlag }
+        set { lock.lock(); tmpKnownFlag = newValue; lock.unlock() }
+    }
+    private var tmpKnownFlag = false
     private var counter: UInt64 = 0
     /// Open shard folders (`objects/<2 hex>`, -1 until first used) for `verifies`' openat.
     private var shardFDs = [Int32](repeating: -1, count: 256)
@@ -166,6 +170,12 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
         if access(final, F_OK) == 0 { return }
         let encoded = ObjectCodec.encode(bytes)
         let tmp = try writeTemporary(encoded)
+        try install(tmp, as: digest)
+    }
+
+    /// Renames a finished temporary file into place as the object `digest` (removing it on failure).
+    func install(_ tmp: String, as digest: Digest) throws {
+        let final = path(for: digest)
         let shard = Int(digest.bytes[0])
         if !isKnown(shard) { try makeShard(shard) }
         if rename(tmp, final) != 0 {
@@ -245,21 +255,20 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
         lock.lock(); knownShards[shard] = true; lock.unlock()
     }
 
-    private func forgetFolders() {
+    func forgetFolders() {
         lock.lock(); defer { lock.unlock() }
         knownShards = [Bool](repeating: false, count: 256)
-        tmpKnown = false
+        tmpKnownFlag = false
     }
 
-    private func nextTemporaryName() -> String {
+    func nextTemporaryName() -> String {
         lock.lock(); defer { lock.unlock() }
         counter += 1
         return "\(tmpPath)/\(tmpPrefix)-\(counter)"
     }
 
     private func writeTemporary(_ encoded: [UInt8]) throws -> String {
-        lock.lock(); let known = tmpKnown; lock.unlock()
-        if !known { try makeTemporaryFolder() }
+        if !tmpKnown { try makeTemporaryFolder() }
         var name = nextTemporaryName()
         var e = FileIO.writeNew(name, encoded)
         if e == EEXIST { name = nextTemporaryName(); e = FileIO.writeNew(name, encoded) }
@@ -274,8 +283,8 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
         return name
     }
 
-    private func makeTemporaryFolder() throws {
+    func makeTemporaryFolder() throws {
         try FileIO.makeDirectories(tmpPath)
-        lock.lock(); tmpKnown = true; lock.unlock()
+        tmpKnown = true
     }
 }

@@ -1,32 +1,49 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A Bazel HTTP remote cache client: `GET`/`PUT`/`HEAD` on `<base>/cas/<sha256>` (object bytes)
 /// and `<base>/ac/<sha256>` (an REAPI ActionResult per task key, `ActionResultCodec`). 404 and
 /// 204 on a read are misses; 200, 201, 202 and 204 on a write mean stored. With a signing key,
 /// entries are signed on upload and an entry without a valid signature is `.rejected`.
 ///
-/// Requests go through a `Transport` (URLSession by default; a closure in tests) and at most
-/// `options.maxConcurrentRequests` are in flight at once.
+/// Hostile servers are expected: an `/ac/` body may be at most `options.maxEntryBytes`, an
+/// object's body exactly the size its entry declares (abandoned as soon as it is known to be
+/// longer), and a 3xx answer is a failure (`CacheError.remoteRedirect`), never followed.
+///
+/// Requests go through a `Transport` (`SocketTransport` by default; a closure in tests) and at
+/// most `options.maxConcurrentRequests` are in flight at once.
 public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
     public struct Response: Sendable {
         public var status: Int
         public var headers: [String: String]
-        public var body: [UInt8]
+        public var body: Body
+        /// Set when a 2xx body passed the request's `BodyLimit`: the transfer was abandoned there
+        /// and `body` is empty.
+        public var abandoned: BodyProblem?
+
         public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+            self.init(status: status, headers: headers, body: .bytes(body))
+        }
+
+        public init(status: Int, headers: [String: String] = [:], body: Body, abandoned: BodyProblem? = nil) {
             self.status = status
             self.headers = headers
             self.body = body
+            self.abandoned = abandoned
+        }
+
+        public init(status: Int, headers: [String: String] = [:], abandoned: BodyProblem) {
+            self.init(status: status, headers: headers, body: .bytes([]), abandoned: abandoned)
         }
     }
 
-    /// Sends one request and returns the answer; throws when no answer came (refused, timed out).
-    public typealias Transport = @Sendable (URLRequest) throws -> Response
+    /// Sends one request and returns the answer; throws when no answer came (refused, timed
+    /// out). Must not follow redirects, and must honour `request.limit` (this class checks the
+    /// limit again on what comes back, so a transport that does not is only slower).
+    public typealias Transport = @Sendable (HTTPRequest) throws -> Response
 
     public let options: RemoteOptions
     public var location: String { options.location }
+    public var signsEntries: Bool { options.signingKey != nil }
     private let transport: Transport
     private let gate: DispatchSemaphore
     private let lock = NSLock()
@@ -37,8 +54,8 @@ public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
         if let transport {
             self.transport = transport
         } else {
-            let session = URLSessionTransport(timeout: options.timeout, connections: options.maxConcurrentRequests)
-            self.transport = { try session.send($0) }
+            let sockets = SocketTransport(timeout: options.timeout, connections: options.maxConcurrentRequests)
+            self.transport = { try sockets.send($0) }
         }
         gate = DispatchSemaphore(value: options.maxConcurrentRequests)
     }
@@ -52,83 +69,88 @@ public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
     // MARK: RemoteCache
 
     public func entry(for key: Digest) throws -> RemoteLookup {
-        let r = try send("GET", "ac/" + key.hex)
+        let path = "ac/" + key.hex
+        let r = try send("GET", path, limit: BodyLimit(maxBytes: options.maxEntryBytes))
         switch r.status {
         case 200:
-            count { $0.entriesDownloaded += 1; $0.entryBytesDownloaded += UInt64(r.body.count) }
-            guard !r.body.isEmpty else { return .rejected(.malformed("empty body")) }
+            if let problem = r.abandoned ?? Self.overLimit(r.body, options.maxEntryBytes) { return .rejected(.tooLong(problem)) }
+            let body = try r.body.load()
+            count { $0.entriesDownloaded += 1; $0.entryBytesDownloaded += UInt64(body.count) }
+            guard !body.isEmpty else { return .rejected(.malformed("empty body")) }
             let decoded: ActionResultCodec.Decoded
-            do { decoded = try ActionResultCodec.decode(r.body) } catch {
+            do { decoded = try ActionResultCodec.decode(body) } catch {
                 return .rejected(.malformed("\(error)"))
             }
-            if let k = options.signingKey {
-                guard decoded.signature != nil else { return .rejected(.unsigned) }
-                guard ActionResultCodec.verify(decoded, key: k, taskKey: key) else { return .rejected(.badSignature) }
-            }
-            return .hit(decoded.entry)
+            guard let k = options.signingKey else { return .hit(decoded.entry, decoded.signature == nil ? .none : .unchecked) }
+            guard decoded.signature != nil else { return .rejected(.unsigned) }
+            guard ActionResultCodec.verify(decoded, key: k, taskKey: key) else { return .rejected(.badSignature) }
+            return .hit(decoded.entry, .verified)
         case 204, 404:
             return .miss
         default:
-            throw failure("GET", "ac/" + key.hex, r.status)
+            throw failure("GET", path, r)
         }
     }
 
-    public func object(_ digest: Digest) throws -> [UInt8]? {
-        if digest == .empty { return [] }
-        let r = try send("GET", "cas/" + digest.hex)
+    public func object(_ digest: Digest, size: UInt64?, spoolDirectory: String?) throws -> RemoteObject {
+        if digest == .empty {
+            if let size, size != 0 { return .refused(.wrongLength(declared: size, received: 0)) }
+            return .found(.bytes([]))
+        }
+        let path = "cas/" + digest.hex
+        let limit = BodyLimit(maxBytes: size ?? options.maxUndeclaredObjectBytes, spoolDirectory: spoolDirectory, memoryBytes: options.memoryBodyBytes)
+        let r = try send("GET", path, limit: limit)
         switch r.status {
         case 200:
-            count { $0.objectsDownloaded += 1; $0.objectBytesDownloaded += UInt64(r.body.count) }
-            return r.body
+            if let problem = r.abandoned ?? Self.overLimit(r.body, limit.maxBytes) { return .refused(problem) }
+            if let size, r.body.count != size { return .refused(.wrongLength(declared: size, received: r.body.count)) }
+            count { $0.objectsDownloaded += 1; $0.objectBytesDownloaded += r.body.count }
+            return .found(r.body)
         case 204, 404:
-            return nil
+            return .missing
         default:
-            throw failure("GET", "cas/" + digest.hex, r.status)
+            throw failure("GET", path, r)
         }
     }
 
     public func containsObject(_ digest: Digest) throws -> Bool {
         if digest == .empty { return true }
-        let r = try send("HEAD", "cas/" + digest.hex)
+        let path = "cas/" + digest.hex
+        let r = try send("HEAD", path, limit: BodyLimit(maxBytes: 0))
         switch r.status {
         case 200: return true
         case 204, 404: return false
-        default: throw failure("HEAD", "cas/" + digest.hex, r.status)
+        default: throw failure("HEAD", path, r)
         }
     }
 
     public func putEntry(_ entry: ActionEntry, for key: Digest) throws {
         let signature = options.signingKey.map { ActionResultCodec.signature(key: $0, taskKey: key, entry: entry) }
         let body = ActionResultCodec.encode(entry, signature: signature)
-        try put("ac/" + key.hex, body)
+        try put("ac/" + key.hex, .bytes(body))
         count { $0.entriesUploaded += 1; $0.bytesUploaded += UInt64(body.count) }
     }
 
-    public func putObject(_ bytes: [UInt8], digest: Digest) throws {
+    public func putObject(_ body: Body, digest: Digest) throws {
         if digest == .empty { return }
-        try put("cas/" + digest.hex, bytes)
-        count { $0.objectsUploaded += 1; $0.bytesUploaded += UInt64(bytes.count) }
+        try put("cas/" + digest.hex, body)
+        count { $0.objectsUploaded += 1; $0.bytesUploaded += body.count }
     }
 
     // MARK: Internals
 
-    private func put(_ path: String, _ body: [UInt8]) throws {
-        let r = try send("PUT", path, body: body)
-        guard [200, 201, 202, 204].contains(r.status) else { throw failure("PUT", path, r.status) }
+    private func put(_ path: String, _ body: Body) throws {
+        let r = try send("PUT", path, body: body, limit: BodyLimit(maxBytes: 64 * 1024))
+        guard [200, 201, 202, 204].contains(r.status) else { throw failure("PUT", path, r) }
     }
 
-    private func send(_ method: String, _ path: String, body: [UInt8]? = nil) throws -> Response {
+    private func send(_ method: String, _ path: String, body: Body? = nil, limit: BodyLimit) throws -> Response {
         guard let url = URL(string: options.baseURL + "/" + path) else {
             throw CacheError.remote(url: location + "/" + path, status: nil, reason: "cannot form a request URL")
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: options.timeout.rounded(.up) + 1)
-        request.httpMethod = method
-        for h in options.headers { request.addValue(h.value, forHTTPHeaderField: h.name) }
-        if let body {
-            request.httpBody = Data(body)
-            request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
-            request.setValue(String(body.count), forHTTPHeaderField: "Content-Length")
-        }
+        var headers = options.headers
+        if body != nil { headers.append(.init(name: "Content-Type", value: "application/octet-stream")) }
+        let request = HTTPRequest(method: method, url: url, headers: headers, body: body, limit: limit)
         gate.wait()
         defer { gate.signal() }
         count { $0.requests += 1 }
@@ -141,16 +163,24 @@ public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
         }
     }
 
-    private func failure(_ method: String, _ path: String, _ status: Int) -> CacheError {
+    /// A body longer than `limit` that a transport handed back anyway.
+    private static func overLimit(_ body: Body, _ limit: UInt64) -> BodyProblem? {
+        body.count > limit ? .tooLong(limit: limit, announced: nil) : nil
+    }
+
+    private func failure(_ method: String, _ path: String, _ r: Response) -> CacheError {
+        if (300..<400).contains(r.status) {
+            return .remoteRedirect(url: location + "/" + path, status: r.status, location: r.headers["location"].map(RemoteOptions.redact))
+        }
         let hint: String
-        switch status {
+        switch r.status {
         case 401, 403: hint = "check --remote-header or the URL's user:password"
         case 405: hint = "the server does not accept \(method) here"
         case 413: hint = "the server's body size limit (nginx client_max_body_size) is too small"
         case 500...: hint = "the server failed"
         default: hint = "unexpected answer"
         }
-        return CacheError.remote(url: location + "/" + path, status: status, reason: "\(method): \(hint)")
+        return CacheError.remote(url: location + "/" + path, status: r.status, reason: "\(method): \(hint)")
     }
 
     private func count(_ f: (inout RemoteTraffic) -> Void) {
@@ -158,17 +188,8 @@ public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
     }
 
     static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if ns.domain == NSURLErrorDomain {
-            switch ns.code {
-            case NSURLErrorTimedOut: return "timed out"
-            case NSURLErrorCannotConnectToHost: return "connection refused"
-            case NSURLErrorNetworkConnectionLost: return "connection lost"
-            case NSURLErrorCannotFindHost: return "host not found"
-            default: break
-            }
-        }
-        return ns.localizedDescription
+        if let e = error as? TransportFailure { return e.description }
+        return "\(error)"
     }
 }
 

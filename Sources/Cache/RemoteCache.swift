@@ -6,21 +6,41 @@
 public protocol RemoteCache: Sendable {
     /// A printable location for messages (e.g. the base URL, never with a password).
     var location: String { get }
+    /// Whether entries this cache uploads carry a signature (a signing key is configured).
+    var signsEntries: Bool { get }
     /// The entry for a task key: a hit, a miss, or one the cache refuses to trust.
     func entry(for key: Digest) throws -> RemoteLookup
-    func object(_ digest: Digest) throws -> [UInt8]?
+    /// An object's bytes. `size` is what the entry declares: a longer body is abandoned as soon
+    /// as that is known, and one of another length is `.refused`; nil accepts any body up to the
+    /// implementation's own limit. A large body may come back in a temporary file in
+    /// `spoolDirectory` (in memory when nil).
+    func object(_ digest: Digest, size: UInt64?, spoolDirectory: String?) throws -> RemoteObject
     /// Whether the server already holds `digest` (so an upload can be skipped).
     func containsObject(_ digest: Digest) throws -> Bool
     func putEntry(_ entry: ActionEntry, for key: Digest) throws
-    func putObject(_ bytes: [UInt8], digest: Digest) throws
+    func putObject(_ body: Body, digest: Digest) throws
+}
+
+extension RemoteCache {
+    public func putObject(_ bytes: [UInt8], digest: Digest) throws { try putObject(.bytes(bytes), digest: digest) }
 }
 
 /// What a remote answered for a task key.
 public enum RemoteLookup: Hashable, Sendable {
     case miss
-    case hit(ActionEntry)
+    case hit(ActionEntry, EntrySignature)
     /// The server had something for the key that must not be used.
     case rejected(RemoteRejection)
+}
+
+/// What was known of an accepted entry's signature.
+public enum EntrySignature: Hashable, Sendable {
+    /// Signed, and the signature verifies under the configured key.
+    case verified
+    /// No signature; accepted because no key is configured.
+    case none
+    /// A signature nobody checked: no key is configured.
+    case unchecked
 }
 
 /// Why an entry the server returned was not used.
@@ -31,12 +51,40 @@ public enum RemoteRejection: Hashable, Sendable, CustomStringConvertible {
     case badSignature
     /// The bytes are not an ActionResult we can use.
     case malformed(String)
+    /// The body was longer than an entry may be; the transfer was abandoned.
+    case tooLong(BodyProblem)
 
     public var description: String {
         switch self {
         case .unsigned: return "no signature"
         case .badSignature: return "a wrong signature"
         case let .malformed(reason): return "an unreadable entry (\(reason))"
+        case let .tooLong(problem): return "a body that \(problem)"
+        }
+    }
+}
+
+/// What a remote answered for an object.
+public enum RemoteObject: Sendable {
+    case missing
+    case found(Body)
+    /// The server answered with a body of the wrong length; nothing of it is kept.
+    case refused(BodyProblem)
+}
+
+/// Why a body the remote sent was not used.
+public enum BodyProblem: Hashable, Sendable, CustomStringConvertible {
+    /// Longer than `limit` bytes: announced so (`announced`, its Content-Length) or found so as it
+    /// arrived; the transfer was abandoned there.
+    case tooLong(limit: UInt64, announced: UInt64?)
+    /// `received` bytes where the entry declares `declared`.
+    case wrongLength(declared: UInt64, received: UInt64)
+
+    public var description: String {
+        switch self {
+        case let .tooLong(limit, announced?): return "announced \(announced) bytes where at most \(limit) are accepted; abandoned before reading it"
+        case let .tooLong(limit, nil): return "went on past \(limit) bytes, the most accepted; abandoned there"
+        case let .wrongLength(declared, received): return "had \(received) bytes where the entry declares \(declared)"
         }
     }
 }

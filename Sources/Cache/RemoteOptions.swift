@@ -12,6 +12,13 @@ public struct RemoteOptions: Sendable {
     public var timeout: Double
     /// Requests in flight at once, over all threads.
     public var maxConcurrentRequests: Int
+    /// The longest `/ac/` body accepted (an ActionResult of ours is a few hundred bytes).
+    public var maxEntryBytes: UInt64 = 1 << 20
+    /// The longest object body accepted when no entry declares its size (a pinned object asked
+    /// for by digest alone). With a declared size, the body must have exactly that size.
+    public var maxUndeclaredObjectBytes: UInt64 = 64 << 20
+    /// Bodies longer than this are written to the local store's `tmp/` as they arrive.
+    public var memoryBodyBytes = 1 << 20
 
     public struct HTTPHeader: Hashable, Sendable {
         public var name: String

@@ -53,10 +53,12 @@ public final class StoreChain: Sendable {
             local.events.record(.readFailed(layer: .local, detail: "action cache entry \(key.hex): \(error)"))
         }
         var fromRemote = false
-        if found == nil, let remoteLayer, let e = remoteLayer.entry(for: key) {
+        var signature = EntrySignature.verified
+        if found == nil, let remoteLayer, let (e, s) = remoteLayer.entry(for: key) {
             found = e
             layer = .remote
             fromRemote = true
+            signature = s
         }
         guard let entry = found else { return nil }
         for output in entry.outputs {
@@ -66,7 +68,7 @@ public final class StoreChain: Sendable {
             }
             layer = Self.deeper(layer, objectLayer)
         }
-        if fromRemote { remoteLayer?.recordHit() }
+        if fromRemote { remoteLayer?.recordHit(key, signature) }
         if fromRemote, !local.readOnly {
             var copy = entry
             copy.createdMs = 0
@@ -92,29 +94,40 @@ public final class StoreChain: Sendable {
         pending.written(batch.map(\.key))
     }
 
+    /// The verified bytes of `digest` from the first layer that has them. A remote is asked
+    /// without a declared size (so with `RemoteOptions.maxUndeclaredObjectBytes` as the limit);
+    /// for objects too large to hold, use `export`.
     public func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)? {
+        guard let (body, layer) = find(digest, size: nil) else { return nil }
         do {
-            if case let .valid(bytes) = try local.objects.load(digest) {
-                return (bytes, .local)
-            }
+            return (try body.load(), layer)
         } catch {
-            local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex): \(error)"))
+            local.events.record(.readFailed(layer: layer, detail: "object \(digest.hex): \(error)"))
+            return nil
         }
-        if let seed {
-            do {
-                if let bytes = try seed.get(digest) {
-                    copyToLocal(bytes, digest)
-                    return (bytes, .seed)
-                }
-            } catch {
-                local.events.record(.readFailed(layer: .seed, detail: "object \(digest.hex): \(error)"))
-            }
+    }
+
+    /// Writes the verified bytes of `digest` (`size` bytes, as its entry says) to `destination`,
+    /// from whichever layer has them, streamed through the local store: a large object is never
+    /// held in memory. `destination` is replaced only once every byte verified. Nil when no
+    /// layer has the object intact; throws when `destination` cannot be written.
+    public func export(_ digest: Digest, size: UInt64, to destination: String) throws -> StoreLayer? {
+        guard let layer = ensureLocal(digest, size: size) else { return nil }
+        if layer == .local || !local.readOnly {
+            guard case let .valid(n) = try local.objects.export(digest, to: destination), n == size else { return nil }
+            return layer
         }
-        if let remoteLayer, let bytes = remoteLayer.object(digest) {
-            copyToLocal(bytes, digest)
-            return (bytes, .remote)
+        // A read-only local store kept nothing: the bytes, within `object`'s limit.
+        guard let (bytes, _) = object(digest), UInt64(bytes.count) == size else { return nil }
+        let temp = "\(destination).orchestrate-\(getpid())"
+        let e = FileIO.writeNew(temp, bytes, mode: 0o644)
+        guard e == 0 else { throw CacheError.io(path: temp, operation: "write", errno: e) }
+        guard rename(temp, destination) == 0 else {
+            let e = errno
+            unlink(temp)
+            throw CacheError.io(path: destination, operation: "rename", errno: e)
         }
-        return nil
+        return layer
     }
 
     /// Puts every output's bytes into local, records the entry, and (best effort) uploads both to
@@ -134,27 +147,93 @@ public final class StoreChain: Sendable {
         let now = local.clock()
         let entry = ActionEntry(outputs: files, release: release, createdMs: now, lastUsedMs: now, renderedIn: renderedIn)
         try local.actions.record(entry, for: key)
-        remoteLayer?.upload(key: key, entry: entry, bytes: outputs.map(\.bytes))
+        remoteLayer?.upload(key: key, entry: entry, bodies: outputs.map { .bytes($0.bytes) })
+        return entry
+    }
+
+    /// `store` for outputs in files (an artifact): each is streamed into local (hashed as it is
+    /// read, never held whole) and uploaded from its file. A file must not change meanwhile: one
+    /// that changes size fails the write; one rewritten in place between the two reads uploads
+    /// bytes that readers then find corrupt (they verify), a miss that the next upload heals.
+    public func store(key: Digest, files: [(path: String, source: String, executable: Bool)], release: String,
+                      renderedIn: Digest?) throws -> ActionEntry {
+        var outputs: [OutputFile] = []
+        var bodies: [Body] = []
+        for f in files {
+            let (digest, size) = try local.objects.putFile(f.source)
+            outputs.append(OutputFile(path: f.path, digest: digest, size: size, executable: f.executable))
+            bodies.append(.file(BodyFile(path: f.source, size: size, isTemporary: false)))
+        }
+        let now = local.clock()
+        let entry = ActionEntry(outputs: outputs, release: release, createdMs: now, lastUsedMs: now, renderedIn: renderedIn)
+        try local.actions.record(entry, for: key)
+        remoteLayer?.upload(key: key, entry: entry, bodies: bodies)
         return entry
     }
 
     // MARK: Internals
 
     /// Makes sure a verified copy of `digest` (of `size` bytes) is in local; returns the layer it
-    /// came from, or nil when no layer has it intact.
+    /// came from, or nil when no layer has it intact. A large local object is verified by
+    /// streaming it, and a large remote one arrives in `tmp/`: neither is held in memory.
     private func ensureLocal(_ digest: Digest, size: UInt64) -> StoreLayer? {
-        guard let (bytes, layer) = object(digest) else { return nil }
-        guard UInt64(bytes.count) == size else {
-            local.events.record(.readFailed(layer: layer, detail: "object \(digest.hex) has \(bytes.count) bytes but its entry says \(size)"))
+        var skipLocal = false
+        if size > FileSystemContentStore.streamingThreshold {
+            skipLocal = true
+            do {
+                if case let .valid(n) = try local.objects.check(digest) {
+                    guard n == size else {
+                        local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex) has \(n) bytes but its entry says \(size)"))
+                        return nil
+                    }
+                    return .local
+                }
+            } catch {
+                local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex): \(error)"))
+            }
+        }
+        guard let (body, layer) = find(digest, size: size, skippingLocal: skipLocal) else { return nil }
+        guard body.count == size else {
+            local.events.record(.readFailed(layer: layer, detail: "object \(digest.hex) has \(body.count) bytes but its entry says \(size)"))
             return nil
         }
         return layer
     }
 
-    private func copyToLocal(_ bytes: [UInt8], _ digest: Digest) {
+    /// The verified bytes of `digest` from the first layer that has them (copied into local when
+    /// found deeper). `size` is what an entry declares, for the remote's limit.
+    private func find(_ digest: Digest, size: UInt64?, skippingLocal: Bool = false) -> (Body, StoreLayer)? {
+        if !skippingLocal {
+            do {
+                if case let .valid(bytes) = try local.objects.load(digest) { return (.bytes(bytes), .local) }
+            } catch {
+                local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex): \(error)"))
+            }
+        }
+        if let seed {
+            do {
+                if let bytes = try seed.get(digest) {
+                    copyToLocal(.bytes(bytes), digest)
+                    return (.bytes(bytes), .seed)
+                }
+            } catch {
+                local.events.record(.readFailed(layer: .seed, detail: "object \(digest.hex): \(error)"))
+            }
+        }
+        if let remoteLayer, let body = remoteLayer.object(digest, size: size, spoolDirectory: local.readOnly ? nil : local.objects.tmpPath) {
+            copyToLocal(body, digest)
+            return (body, .remote)
+        }
+        return nil
+    }
+
+    private func copyToLocal(_ body: Body, _ digest: Digest) {
         guard !local.readOnly else { return }
         do {
-            try local.objects.put(bytes, digest: digest)
+            switch body {
+            case let .bytes(b): try local.objects.put(b, digest: digest)
+            case let .file(f): try local.objects.putFile(f.path, expected: digest)
+            }
         } catch {
             local.events.record(.writeFailed(layer: .local, detail: "copying object \(digest.hex) into the local store: \(error)"))
         }

@@ -16,6 +16,18 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
     /// The disk holding the action cache is full: it was opened read-only, so lookups still work
     /// and nothing can be recorded.
     case indexReadOnly(path: String, reason: String)
+    /// `count` remote entries were used without a verified signature (`unsigned` of them carried
+    /// none; the others one nobody could check): no signing key is configured, so whoever can
+    /// write to the cache chose those files.
+    case unverifiedRemoteEntries(location: String, count: Int, unsigned: Int)
+    /// Uploads of entries were skipped (the first for task `key`, `more` others) because the
+    /// remote holds entries signed under another key (`weSign`) or signed at all while this
+    /// runner has no key.
+    case remoteEntriesKept(location: String, key: Digest, more: Int, weSign: Bool)
+    /// The remote sent an object whose body had another length than its entry declares
+    /// (`declared`; nil when no entry did and the limit was passed); `more`: how many other
+    /// objects it did that for. Treated as a miss, never as a hit.
+    case remoteObjectRefused(url: String, declared: UInt64?, problem: BodyProblem, more: Int)
 
     public var description: String {
         switch self {
@@ -31,6 +43,28 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
             return "warning: \(layer) store write failed: \(detail); continuing"
         case let .indexReadOnly(path, reason):
             return "warning: action cache \(path) is read-only for this run (\(reason)); cached outputs are still used, new ones are not recorded; free disk space, e.g. with `orchestrate store gc`"
+        case let .unverifiedRemoteEntries(location, count, unsigned):
+            let none = unsigned == count ? "none carried one" : unsigned == 0 ? "each carried one nobody could check" : "\(unsigned) carried none"
+            return "warning: \(count == 1 ? "1 entry" : "\(count) entries") from \(location) \(count == 1 ? "was" : "were") used without a verified signature"
+                + " (no signing key is configured; \(none)): whoever can write to that cache chose those files"
+        case let .remoteEntriesKept(location, key, more, weSign):
+            let others = more > 0 ? " (and \(more) more)" : ""
+            if weSign {
+                return "warning: \(location) holds the entry for task key \(key.hex) signed under another key\(others);"
+                    + " it was not replaced: a runner does not overwrite entries it cannot verify"
+            }
+            return "warning: \(location) holds a signed entry for task key \(key.hex)\(others); this runner has no signing key,"
+                + " so it did not replace it with an unsigned one"
+        case let .remoteObjectRefused(url, declared, problem, more):
+            let others = more > 0 ? " (and \(more) more objects)" : ""
+            let what: String
+            switch (declared, problem) {
+            case let (n?, .tooLong(_, announced?)): what = "the entry declares \(n) bytes but the body announced \(announced); abandoned before reading it"
+            case let (n?, .tooLong(_, nil)): what = "the entry declares \(n) bytes but the body went on past that; abandoned there"
+            case let (_, .wrongLength(n, received)): what = "the entry declares \(n) bytes but the body had \(received)"
+            case (nil, _): what = "the body \(problem)"
+            }
+            return "warning: remote object \(url): \(what)\(others); treated as a miss"
         }
     }
 }

@@ -38,7 +38,7 @@ final class RemoteCLITests: XCTestCase {
         XCTAssertEqual(compile("--demo", "60", "--out", "b", "--store", "sb", "--summary", "b.json"), 0, h.err)
         XCTAssertTrue(h.out.contains("0 rendered, 0 local, 0 seed, 60 remote"), h.out)
         XCTAssertTrue(h.out.contains("0 objects and 0 entries up"), h.out)
-        XCTAssertEqual(warnings(), 0, h.err)
+        XCTAssertEqual(warnings(), 1, "no key: the 60 entries were taken on trust, said once: \(h.err)")
         let b = try summary("b.json")
         XCTAssertTrue(b.tasks.allSatisfy { $0.status == .remote })
         XCTAssertEqual(b.tasks.map(\.output), try summary("a.json").tasks.map(\.output))
@@ -74,8 +74,9 @@ final class RemoteCLITests: XCTestCase {
         let readonly = base.replacingOccurrences(of: "/cache/", with: "/readonly/")
         XCTAssertEqual(h.run("compile", "--demo", "20", "--demo-variant", "4", "--out", "b", "--store", "sb", "--remote", readonly), 0, h.err)
         XCTAssertTrue(h.out.contains("2 rendered, 0 local, 0 seed, 18 remote"), h.out)
-        XCTAssertEqual(warnings(), 1, h.err)
+        XCTAssertEqual(warnings(), 2, h.err)
         XCTAssertTrue(h.err.contains("refused an upload (HTTP 403)"), h.err)
+        XCTAssertTrue(h.err.contains("18 entries from"), h.err)
     }
 
     // MARK: Trust
@@ -91,8 +92,10 @@ final class RemoteCLITests: XCTestCase {
         try attacker.putObject(evil, digest: Digest.of(evil))
         try attacker.putEntry(ActionEntry(outputs: [OutputFile(path: tasks[1].path, digest: Digest.of(evil), size: UInt64(evil.count), executable: false)],
                                           release: tasks[1].release), for: tasks[1].key)
-        // ... and overwrites task 2's object with other bytes.
-        try attacker.putObject(Array("tampered\n".utf8), digest: tasks[2].output!)
+        // ... and overwrites task 2's object with other bytes of the same length.
+        var tampered = Array(h.read("a/" + tasks[2].path)!.utf8)
+        tampered[0] ^= 0x20
+        try attacker.putObject(tampered, digest: tasks[2].output!)
 
         XCTAssertEqual(compile("--demo", "30", "--out", "b", "--store", "sb", "--summary", "b.json", "--remote-key-file", "key"), 0, h.err)
         let b = try summary("b.json")
@@ -115,6 +118,64 @@ final class RemoteCLITests: XCTestCase {
         XCTAssertTrue(h.out.contains("30 rendered"), h.out)
         XCTAssertEqual(warnings(), 1, h.err)
         XCTAssertTrue(h.err.contains("has a wrong signature (and 29 more)"), h.err)
+    }
+
+    /// Without a key, every entry the cache serves is taken on trust: one warning per run, not
+    /// per task, with the count. Before: nothing was said.
+    func testEntriesUsedWithoutASignatureCheckAreOneWarningWithTheirCount() throws {
+        XCTAssertEqual(compile("--demo", "20", "--out", "a", "--store", "sa"), 0, h.err)
+        XCTAssertEqual(warnings(), 0, "nothing was used from the remote: \(h.err)")
+        XCTAssertEqual(compile("--demo", "20", "--out", "b", "--store", "sb"), 0, h.err)
+        XCTAssertTrue(h.out.contains("0 rendered, 0 local, 0 seed, 20 remote"), h.out)
+        XCTAssertEqual(warnings(), 1, h.err)
+        XCTAssertTrue(h.err.contains("20 entries from \(base) were used without a verified signature (no signing key is configured; none carried one)"), h.err)
+        XCTAssertTrue(h.err.contains("--remote-key-file"), "the CLI says what to do: \(h.err)")
+        XCTAssertTrue(h.out.contains("20 hits (20 unverified)"), h.out)
+
+        // With the key, the same entries (unsigned) are rejected, not used: no such warning.
+        try Data("ci key".utf8).write(to: URL(fileURLWithPath: h.root + "/key"))
+        XCTAssertEqual(compile("--demo", "20", "--out", "c", "--store", "sc", "--remote-key-file", "key", "--remote-upload=false"), 0, h.err)
+        XCTAssertFalse(h.err.contains("without a verified signature"), h.err)
+    }
+
+    /// Trusted CI signs with its key. A runner with another key, and one with none, both with
+    /// write access, render what they cannot use and must not replace the signed entries (before:
+    /// both did, and trusted CI then rejected every entry they had touched).
+    func testRunnersDoNotReplaceEntriesTheyCannotVerify() throws {
+        try Data("ci key".utf8).write(to: URL(fileURLWithPath: h.root + "/key"))
+        try Data("a fork's key".utf8).write(to: URL(fileURLWithPath: h.root + "/other"))
+        XCTAssertEqual(compile("--demo", "20", "--out", "a", "--store", "sa", "--summary", "a.json", "--remote-key-file", "key"), 0, h.err)
+        let tasks = try summary("a.json").tasks
+        let trusted = HTTPRemoteCache(options: try RemoteOptions(url: base, signingKey: Array("ci key".utf8)))
+        func verifiedEntries() throws -> Int {
+            try tasks.filter { if case .hit(_, .verified) = try trusted.entry(for: $0.key) { return true }; return false }.count
+        }
+        XCTAssertEqual(try verifiedEntries(), 20)
+
+        // Another key: 20 rejected and rendered, none replaced.
+        XCTAssertEqual(compile("--demo", "20", "--out", "f", "--store", "sf", "--remote-key-file", "other"), 0, h.err)
+        XCTAssertTrue(h.out.contains("20 rendered"), h.out)
+        XCTAssertEqual(try verifiedEntries(), 20, "the signed entries are still there")
+        XCTAssertEqual(warnings(), 2, h.err)
+        XCTAssertTrue(h.err.contains("signed under another key") && h.err.contains("(and 19 more)"), h.err)
+        XCTAssertTrue(h.out.contains("0 objects and 0 entries up"), h.out)
+
+        // No key: task 3's object is corrupt on the server, so it renders; its entry stays signed.
+        var tampered = Array(h.read("a/" + tasks[3].path)!.utf8)
+        tampered[0] ^= 0x20
+        try HTTPRemoteCache(options: try RemoteOptions(url: base)).putObject(tampered, digest: tasks[3].output!)
+        XCTAssertEqual(compile("--demo", "20", "--out", "u", "--store", "su"), 0, h.err)
+        XCTAssertTrue(h.out.contains("1 rendered, 0 local, 0 seed, 19 remote"), h.out)
+        XCTAssertEqual(try verifiedEntries(), 20)
+        XCTAssertTrue(h.err.contains("has no signing key, so it did not replace"), h.err)
+        XCTAssertTrue(h.err.contains("19 entries from \(base) were used without a verified signature (no signing key is configured; each carried one nobody could check)"), h.err)
+
+        // Trusted CI renders task 3 again and heals it: the next runner gets all 20.
+        XCTAssertEqual(compile("--demo", "20", "--out", "t", "--store", "st", "--remote-key-file", "key"), 0, h.err)
+        XCTAssertTrue(h.out.contains("1 rendered, 0 local, 0 seed, 19 remote") && h.out.contains("1 objects and 1 entries up"), h.out)
+        XCTAssertEqual(compile("--demo", "20", "--out", "t2", "--store", "st2", "--remote-key-file", "key"), 0, h.err)
+        XCTAssertTrue(h.out.contains("0 rendered, 0 local, 0 seed, 20 remote"), h.out)
+        XCTAssertEqual(warnings(), 0, h.err)
     }
 
     // MARK: Faults

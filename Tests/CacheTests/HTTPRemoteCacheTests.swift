@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XCTest
 @testable import Cache
 
@@ -18,19 +15,19 @@ final class HTTPRemoteCacheTests: XCTestCase {
     final class FakeServer: @unchecked Sendable {
         private let lock = NSLock()
         var store: [String: [UInt8]] = [:]
-        var requests: [URLRequest] = []
+        var requests: [HTTPRequest] = []
         var status: Int?      // when set, every request gets this status
         var putStatus = 201
 
-        func handle(_ r: URLRequest) -> HTTPRemoteCache.Response {
+        func handle(_ r: HTTPRequest) -> HTTPRemoteCache.Response {
             lock.lock(); defer { lock.unlock() }
             requests.append(r)
             if let status { return .init(status: status) }
-            let path = r.url!.path
-            switch r.httpMethod {
+            let path = r.url.path
+            switch r.method {
             case "GET": return store[path].map { .init(status: 200, body: $0) } ?? .init(status: 404)
             case "HEAD": return .init(status: store[path] == nil ? 404 : 200)
-            case "PUT": store[path] = r.httpBody.map { [UInt8]($0) } ?? []; return .init(status: putStatus)
+            case "PUT": store[path] = r.bodyBytes ?? []; return .init(status: putStatus)
             default: return .init(status: 405)
             }
         }
@@ -47,11 +44,11 @@ final class HTTPRemoteCacheTests: XCTestCase {
         XCTAssertEqual(try c.entry(for: key), .miss)
         try c.putObject(bytes, digest: Digest.of(bytes))
         try c.putEntry(entry, for: key)
-        XCTAssertEqual(try c.entry(for: key), .hit(entry))
-        XCTAssertEqual(try c.object(Digest.of(bytes)), bytes)
+        XCTAssertEqual(try c.entry(for: key), .hit(entry, .none))
+        XCTAssertEqual(try c.object(Digest.of(bytes), size: UInt64(bytes.count), spoolDirectory: nil).bytes, bytes)
         XCTAssertTrue(try c.containsObject(Digest.of(bytes)))
         XCTAssertFalse(try c.containsObject(Digest.of("nope")))
-        let lines = server.requests.map { "\($0.httpMethod!) \($0.url!.absoluteString)" }
+        let lines = server.requests.map { "\($0.method) \($0.url.absoluteString)" }
         XCTAssertEqual(lines, [
             "GET http://cache.example:8080/team/a/ac/\(key.hex)",
             "PUT http://cache.example:8080/team/a/cas/\(Digest.of(bytes).hex)",
@@ -61,8 +58,8 @@ final class HTTPRemoteCacheTests: XCTestCase {
             "HEAD http://cache.example:8080/team/a/cas/\(Digest.of(bytes).hex)",
             "HEAD http://cache.example:8080/team/a/cas/\(Digest.of("nope").hex)",
         ])
-        XCTAssertTrue(server.requests.allSatisfy { $0.value(forHTTPHeaderField: "X-Team") == "mobile" })
-        XCTAssertEqual(server.requests[1].value(forHTTPHeaderField: "Content-Length"), String(bytes.count))
+        XCTAssertTrue(server.requests.allSatisfy { $0.header("X-Team") == "mobile" })
+        XCTAssertEqual(server.requests[1].bodyBytes, bytes)
         XCTAssertEqual(server.store["/team/a/ac/\(key.hex)"], ActionResultCodec.encode(entry), "the body is the ActionResult")
         let t = c.traffic
         XCTAssertEqual(t.requests, 7)
@@ -77,14 +74,14 @@ final class HTTPRemoteCacheTests: XCTestCase {
         for miss in [404, 204] {
             server.status = miss
             XCTAssertEqual(try c.entry(for: key), .miss, "\(miss)")
-            XCTAssertNil(try c.object(Digest.of(bytes)), "\(miss)")
+            XCTAssertNil(try c.object(Digest.of(bytes), size: nil, spoolDirectory: nil).bytes, "\(miss)")
         }
         server.status = nil
         for ok in [200, 201, 202, 204] {
             server.putStatus = ok
             XCTAssertNoThrow(try c.putObject(bytes, digest: Digest.of(bytes)), "\(ok)")
         }
-        for (status, call) in [(500, "get"), (503, "head"), (403, "put"), (401, "get"), (302, "get")] {
+        for (status, call) in [(500, "get"), (503, "head"), (403, "put"), (401, "get")] {
             server.status = status
             let e: Error?
             switch call {
@@ -98,9 +95,71 @@ final class HTTPRemoteCacheTests: XCTestCase {
         }
     }
 
+    /// A 3xx is a failure with its own typed reason, whatever the method; the transport is never
+    /// asked to go where the Location points, and a password in it is not printed.
+    func testRedirectsAreFailuresNeverFollowed() throws {
+        for status in [301, 302, 303, 307, 308] {
+            let seen = Locked<[String]>([])
+            let c = HTTPRemoteCache(options: try RemoteOptions(url: "http://cache.example/c")) { r in
+                seen.mutate { $0.append(r.url.absoluteString) }
+                return .init(status: status, headers: ["location": "http://thief:s3cret@elsewhere.example/c" + r.url.path])
+            }
+            let calls: [(String, () throws -> Void)] = [
+                ("GET", { _ = try c.entry(for: self.key) }),
+                ("GET", { _ = try c.object(Digest.of(self.bytes), size: 36, spoolDirectory: nil) }),
+                ("HEAD", { _ = try c.containsObject(Digest.of(self.bytes)) }),
+                ("PUT", { try c.putObject(self.bytes, digest: Digest.of(self.bytes)) }),
+            ]
+            for (method, call) in calls {
+                XCTAssertThrowsError(try call(), "\(status) \(method)") { e in
+                    guard case let .remoteRedirect(url, s, location)? = e as? CacheError else { return XCTFail("\(e)") }
+                    XCTAssertEqual(s, status)
+                    XCTAssertTrue(url.hasPrefix("http://cache.example/c/"), url)
+                    XCTAssertEqual(location?.hasPrefix("http://thief:****@elsewhere.example/c/"), true, "\(String(describing: location))")
+                    XCTAssertFalse("\(e)".contains("s3cret"), "\(e)")
+                    XCTAssertTrue("\(e)".contains("redirects are not followed"), "\(e)")
+                }
+            }
+            XCTAssertTrue(seen.value.allSatisfy { $0.hasPrefix("http://cache.example/c/") }, "\(seen.value)")
+        }
+    }
+
+    /// The limits a request carries, and what happens when a transport returns more anyway.
+    func testBodiesAreCappedAtTheEntryLimitAndTheDeclaredSize() throws {
+        let limits = Locked<[String: BodyLimit]>([:])
+        let answer = Locked<HTTPRemoteCache.Response>(.init(status: 404))
+        let c = HTTPRemoteCache(options: try RemoteOptions(url: "http://cache.example/c")) { r in
+            limits.mutate { $0[r.method + " " + r.url.pathComponents.dropLast().last!] = r.limit }
+            return answer.value
+        }
+        let d = Digest.of(bytes)
+        XCTAssertEqual(try c.entry(for: key), .miss)
+        XCTAssertNil(try c.object(d, size: 36, spoolDirectory: "/store/tmp").bytes)
+        XCTAssertEqual(limits.value["GET cas"], BodyLimit(maxBytes: 36, spoolDirectory: "/store/tmp"))
+        XCTAssertNil(try c.object(d, size: nil, spoolDirectory: nil).bytes)
+        XCTAssertEqual(limits.value["GET ac"], BodyLimit(maxBytes: 1 << 20))
+        XCTAssertEqual(limits.value["GET cas"], BodyLimit(maxBytes: 64 << 20), "no declared size: the undeclared limit")
+
+        // A transport that ignores the limit: the client checks again.
+        answer.mutate { $0 = .init(status: 200, body: [UInt8](repeating: 1, count: (1 << 20) + 1)) }
+        XCTAssertEqual(try c.entry(for: key), .rejected(.tooLong(.tooLong(limit: 1 << 20, announced: nil))))
+        answer.mutate { $0 = .init(status: 200, body: Array(bytes) + [0]) }
+        guard case .refused(.tooLong(limit: 36, announced: nil)) = try c.object(d, size: 36, spoolDirectory: nil) else { return XCTFail() }
+        // Shorter than declared (the right bytes for another size): refused, never found.
+        answer.mutate { $0 = .init(status: 200, body: bytes) }
+        guard case .refused(.wrongLength(declared: 40, received: 36)) = try c.object(d, size: 40, spoolDirectory: nil) else { return XCTFail() }
+        // A transport that abandoned the transfer.
+        answer.mutate { $0 = .init(status: 200, abandoned: .tooLong(limit: 36, announced: 1 << 30)) }
+        guard case .refused(.tooLong(limit: 36, announced: 1 << 30)) = try c.object(d, size: 36, spoolDirectory: nil) else { return XCTFail() }
+        XCTAssertEqual(try c.entry(for: key), .rejected(.tooLong(.tooLong(limit: 36, announced: 1 << 30))))
+        XCTAssertEqual(limits.value["GET cas"]?.maxBytes, 36)
+        XCTAssertEqual(limits.value["GET cas"]?.spoolDirectory, nil)
+        XCTAssertEqual(c.traffic.objectsDownloaded, 0, "nothing refused counts as downloaded")
+    }
+
     func testTransportErrorsBecomeRemoteErrorsWithoutStatus() throws {
         let options = try RemoteOptions(url: "http://127.0.0.1:9/c")
-        let c = HTTPRemoteCache(options: options) { _ in throw URLError(.timedOut) }
+        let c = HTTPRemoteCache(options: options) { _ in throw TransportFailure.timedOut }
         XCTAssertThrowsError(try c.entry(for: key)) { e in
             guard case let .remote(_, nil, reason)? = e as? CacheError else { return XCTFail("\(e)") }
             XCTAssertTrue(reason.contains("timed out"), reason)
@@ -110,7 +169,7 @@ final class HTTPRemoteCacheTests: XCTestCase {
     func testEmptyObjectIsNeverTransferred() throws {
         let server = FakeServer()
         let c = try client(server: server)
-        XCTAssertEqual(try c.object(.empty), [])
+        XCTAssertEqual(try c.object(.empty, size: 0, spoolDirectory: nil).bytes, [])
         XCTAssertTrue(try c.containsObject(.empty))
         try c.putObject([], digest: .empty)
         XCTAssertEqual(server.requests.count, 0)
@@ -125,8 +184,8 @@ final class HTTPRemoteCacheTests: XCTestCase {
             XCTAssertFalse("\(e)".contains("s3cr"), "\(e)")
         }
         let r = try XCTUnwrap(server.requests.first)
-        XCTAssertEqual(r.url?.absoluteString, "https://cache.example/c/ac/\(key.hex)", "no credentials in the URL itself")
-        XCTAssertEqual(r.value(forHTTPHeaderField: "Authorization"), "Basic " + Data("ci:s3cr:t".utf8).base64EncodedString())
+        XCTAssertEqual(r.url.absoluteString, "https://cache.example/c/ac/\(key.hex)", "no credentials in the URL itself")
+        XCTAssertEqual(r.header("Authorization"), "Basic " + Data("ci:s3cr:t".utf8).base64EncodedString())
         XCTAssertEqual(RemoteOptions.redact("http://user:pw@h:1/x@y"), "http://user:****@h:1/x@y")
         XCTAssertEqual(RemoteOptions.redact("http://h/x"), "http://h/x")
     }
@@ -146,9 +205,9 @@ final class HTTPRemoteCacheTests: XCTestCase {
         let server = FakeServer()
         let signer = try client(key: "ci-key", server: server)
         try signer.putEntry(entry, for: key)
-        XCTAssertEqual(try signer.entry(for: key), .hit(entry))
+        XCTAssertEqual(try signer.entry(for: key), .hit(entry, .verified))
         XCTAssertEqual(try client(key: "fork-key", server: server).entry(for: key), .rejected(.badSignature))
-        XCTAssertEqual(try client(server: server).entry(for: key), .hit(entry), "without a key the signature is not checked")
+        XCTAssertEqual(try client(server: server).entry(for: key), .hit(entry, .unchecked), "without a key the signature is not checked")
 
         // An attacker overwrites the entry without the key.
         var evil = entry
@@ -181,7 +240,7 @@ final class HTTPRemoteCacheTests: XCTestCase {
         let group = DispatchGroup()
         for i in 0..<64 {
             group.enter()
-            Thread.detachNewThread { _ = try? c.object(Digest.of("o\(i)")); group.leave() }
+            Thread.detachNewThread { _ = try? c.object(Digest.of("o\(i)"), size: nil, spoolDirectory: nil); group.leave() }
         }
         group.wait()
         XCTAssertEqual(peak.value, 8)
@@ -190,5 +249,13 @@ final class HTTPRemoteCacheTests: XCTestCase {
 
     private func catching(_ f: () throws -> Void) -> Error? {
         do { try f(); return nil } catch { return error }
+    }
+}
+
+extension RemoteObject {
+    /// The bytes of a found object (read from its file when spooled); nil otherwise.
+    var bytes: [UInt8]? {
+        if case let .found(body) = self { return try? body.load() }
+        return nil
     }
 }

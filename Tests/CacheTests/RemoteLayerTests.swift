@@ -32,7 +32,7 @@ final class RemoteLayerTests: XCTestCase {
         let c = try chain(remote)
         for i in 0..<10 { _ = try c.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
         XCTAssertNil(c.lookup(Digest.of("unknown")))
-        XCTAssertEqual(remote.requests, 2, "HEAD, the failed PUT, then nothing")
+        XCTAssertEqual(remote.requests, 3, "GET (what the server holds: nothing was looked up), HEAD, the failed PUT, then nothing")
         guard case .writeFailed(.remote, _)? = c.events.first, c.events.count == 1 else { return XCTFail("\(c.events)") }
     }
 
@@ -54,18 +54,19 @@ final class RemoteLayerTests: XCTestCase {
         let remote = StubRemoteCache()
         let http = HTTPRemoteCache(options: try RemoteOptions(url: "http://cache.example/c")) { r in
             // Round-trip through the real codec: what the stub stores is what the wire carries.
-            if r.httpMethod == "PUT", r.url!.path.contains("/ac/") {
-                let d = try ActionResultCodec.decode([UInt8](r.httpBody!))
-                try remote.putEntry(d.entry, for: Digest(hex: r.url!.lastPathComponent)!)
+            let name = Digest(hex: r.url.lastPathComponent)!
+            if r.method == "PUT", r.url.path.contains("/ac/") {
+                let d = try ActionResultCodec.decode(r.bodyBytes!)
+                try remote.putEntry(d.entry, for: name)
                 return .init(status: 201)
-            } else if r.httpMethod == "PUT" {
-                try remote.putObject([UInt8](r.httpBody!), digest: Digest(hex: r.url!.lastPathComponent)!)
+            } else if r.method == "PUT" {
+                try remote.putObject(r.bodyBytes!, digest: name)
                 return .init(status: 201)
-            } else if r.httpMethod == "HEAD" {
-                return .init(status: try remote.containsObject(Digest(hex: r.url!.lastPathComponent)!) ? 200 : 404)
-            } else if r.url!.path.contains("/ac/"), case let .hit(e) = try remote.entry(for: Digest(hex: r.url!.lastPathComponent)!) {
+            } else if r.method == "HEAD" {
+                return .init(status: try remote.containsObject(name) ? 200 : 404)
+            } else if r.url.path.contains("/ac/"), case let .hit(e, _) = try remote.entry(for: name) {
                 return .init(status: 200, body: ActionResultCodec.encode(e))
-            } else if let b = try remote.object(Digest(hex: r.url!.lastPathComponent)!) {
+            } else if let b = remote.storedObject(name) {
                 return .init(status: 200, body: b)
             }
             return .init(status: 404)
@@ -77,7 +78,7 @@ final class RemoteLayerTests: XCTestCase {
         XCTAssertEqual(b.lookup(Digest.of("k"))?.entry.renderedIn, Digest.of("plan"))
         b.flush()
         XCTAssertEqual(try b.local.actions.entry(for: Digest.of("k"))?.renderedIn, Digest.of("plan"), "recorded locally with it")
-        XCTAssertEqual(b.events, [])
+        XCTAssertEqual(b.events, [.unverifiedRemoteEntries(location: "http://cache.example/c", count: 1, unsigned: 1)], "no key: taken on trust")
     }
 
     /// Remote hits are recorded locally in batches (one transaction per 256), visible at once.
@@ -182,5 +183,71 @@ final class RemoteLayerTests: XCTestCase {
         for i in 0..<3 { XCTAssertEqual(c.lookup(Digest.of("k\(i)"))?.layer, .remote) }
         XCTAssertEqual(c.events, [])
         XCTAssertEqual(c.remoteCounts?.entryHits, 3)
+    }
+
+    // MARK: Who may replace an entry
+
+    /// What the server held when the run looked the key up decides whether the render is uploaded.
+    func testAnEntrySignedUnderAnotherKeyOrUncheckedIsNeverReplaced() throws {
+        let cases: [(String, signs: Bool, setUp: (StubRemoteCache, Digest) -> Void, replaced: Bool)] = [
+            ("nothing there", true, { _, _ in }, true),
+            ("unsigned, we sign", true, { r, k in r.rejections[k] = .unsigned }, true),
+            ("unreadable", true, { r, k in r.rejections[k] = .malformed("junk") }, true),
+            ("too long", true, { r, k in r.rejections[k] = .tooLong(.tooLong(limit: 1, announced: nil)) }, true),
+            ("signed under another key", true, { r, k in r.rejections[k] = .badSignature }, false),
+            ("signed, we have no key", false, { r, _ in r.signature = .unchecked }, false),
+            ("unsigned, we have no key", false, { r, _ in r.signature = .none }, true),
+            ("signed with our key", true, { r, _ in r.signature = .verified }, true),
+        ]
+        for c in cases {
+            let remote = StubRemoteCache()
+            let key = Digest.of("k")
+            // An entry whose object is gone: the lookup misses, the task renders and uploads.
+            let e = try chain(remote).store(key: key, outputs: outputs(1), release: "r")
+            remote.remove(e.outputs[0].digest)
+            if c.0 == "nothing there" { remote.forget(key) }
+            remote.signsEntries = c.signs
+            c.setUp(remote, key)
+            let puts = remote.entryPuts
+            let b = try chain(remote)
+            XCTAssertNil(b.lookup(key), c.0)
+            _ = try b.store(key: key, outputs: outputs(1), release: "r")
+            XCTAssertEqual(remote.entryPuts - puts, c.replaced ? 1 : 0, c.0)
+            XCTAssertEqual(b.remoteCounts?.entriesKept, c.replaced ? 0 : 1, c.0)
+            XCTAssertEqual(remote.storedObject(e.outputs[0].digest) != nil, c.replaced, "\(c.0): objects are uploaded only with the entry")
+            let kept = b.events.filter { if case .remoteEntriesKept = $0 { return true }; return false }
+            XCTAssertEqual(kept.count, c.replaced ? 0 : 1, "\(c.0): \(b.events)")
+        }
+    }
+
+    /// An upload of a key this run did not look up (an artifact) asks the server first.
+    func testAnUploadWithoutALookupAsksWhatTheServerHolds() throws {
+        let remote = StubRemoteCache()
+        let key = Digest.of("artifact")
+        _ = try chain(remote).store(key: key, outputs: outputs(1), release: "r")
+        remote.rejections[key] = .badSignature
+        let b = try chain(remote)
+        let requests = remote.requests
+        for i in 2..<5 { _ = try b.store(key: key, outputs: outputs(i), release: "r") }
+        XCTAssertEqual(remote.requests - requests, 3, "one GET per upload, no HEAD, no PUT")
+        XCTAssertEqual(b.remoteCounts?.entriesKept, 3)
+        guard case let .remoteEntriesKept(_, first, more, weSign)? = b.events.first, b.events.count == 1 else { return XCTFail("\(b.events)") }
+        XCTAssertEqual([first.hex, "\(more)", "\(weSign)"], [key.hex, "2", "true"])
+    }
+
+    /// Hits used without a verified signature are counted and said once; verified ones are not.
+    func testUnverifiedHitsAreOneWarningWithTheCount() throws {
+        let remote = StubRemoteCache()
+        let a = try chain(remote)
+        for i in 0..<5 { _ = try a.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
+        remote.signature = .none
+        let b = try chain(remote)
+        for i in 0..<5 { XCTAssertEqual(b.lookup(Digest.of("k\(i)"))?.layer, .remote) }
+        XCTAssertEqual(b.events, [.unverifiedRemoteEntries(location: "stub://remote", count: 5, unsigned: 5)])
+        XCTAssertEqual(b.remoteCounts?.unverifiedHits, 5)
+        remote.signature = .verified
+        let c = try chain(remote)
+        for i in 0..<5 { XCTAssertEqual(c.lookup(Digest.of("k\(i)"))?.layer, .remote) }
+        XCTAssertEqual(c.events, [])
     }
 }

@@ -4,6 +4,9 @@ import Foundation
 /// A remote test double: dictionaries behind a lock, optionally failing or lying.
 final class StubRemoteCache: RemoteCache, @unchecked Sendable {
     let location = "stub://remote"
+    /// What hits say of their signature: by default as a cache with a signing key reports them.
+    var signature = EntrySignature.verified
+    var signsEntries = true
     private let lock = NSLock()
     private var entries: [Digest: ActionEntry] = [:]
     private var objects: [Digest: [UInt8]] = [:]
@@ -15,6 +18,7 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
     var rejections: [Digest: RemoteRejection] = [:]
     private(set) var objectReads = 0
     private(set) var objectPuts = 0
+    private(set) var entryPuts = 0
     private(set) var heads = 0
     /// Every call, failed or not.
     private(set) var requests = 0
@@ -26,15 +30,15 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
         requests += 1
         if failReads { throw Down() }
         if let why = rejections[key] { return .rejected(why) }
-        return entries[key].map { .hit($0) } ?? .miss
+        return entries[key].map { .hit($0, signature) } ?? .miss
     }
 
-    func object(_ digest: Digest) throws -> [UInt8]? {
+    func object(_ digest: Digest, size: UInt64?, spoolDirectory: String?) throws -> RemoteObject {
         lock.lock(); defer { lock.unlock() }
         requests += 1
         if failReads { throw Down() }
         objectReads += 1
-        return objects[digest]
+        return objects[digest].map { .found(.bytes($0)) } ?? .missing
     }
 
     func containsObject(_ digest: Digest) throws -> Bool {
@@ -50,21 +54,33 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
         requests += 1
         if let refuseWrites { throw CacheError.remote(url: location, status: refuseWrites, reason: "refused") }
         if failWrites { throw Down() }
+        entryPuts += 1
         entries[key] = entry
     }
 
-    func putObject(_ bytes: [UInt8], digest: Digest) throws {
+    func putObject(_ body: Body, digest: Digest) throws {
         lock.lock(); defer { lock.unlock() }
         requests += 1
         if let refuseWrites { throw CacheError.remote(url: location, status: refuseWrites, reason: "refused") }
         if failWrites { throw Down() }
         objectPuts += 1
-        objects[digest] = bytes
+        objects[digest] = try body.load()
+    }
+
+    /// The stored bytes of an object (nil when absent), as a test reads them back.
+    func storedObject(_ digest: Digest) -> [UInt8]? {
+        lock.lock(); defer { lock.unlock() }
+        return objects[digest]
     }
 
     /// Forgets an object (as a server evicting it would).
     func remove(_ digest: Digest) {
         lock.lock(); objects[digest] = nil; lock.unlock()
+    }
+
+    /// Forgets an entry.
+    func forget(_ key: Digest) {
+        lock.lock(); entries[key] = nil; lock.unlock()
     }
 
     /// Stores bytes under a digest they do not have.

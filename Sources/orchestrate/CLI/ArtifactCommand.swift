@@ -16,7 +16,9 @@ public enum ArtifactCommand: Command {
             exit 1 when there is none
 
     D is a native input digest as `orchestrate digest` prints it (64 hex characters). The
-    artifact lives in the store chain like rendered files: the local store, then a remote.
+    artifact lives in the store chain like rendered files: the local store, then a remote. It
+    is streamed in 1 MiB chunks both ways (hashed as it goes), so its size does not matter;
+    FILE is replaced only once every byte fetched has verified.
 
     options:
       --platform P   ios or android (rails is accepted too)
@@ -57,24 +59,33 @@ public enum ArtifactCommand: Command {
         let key = key(platform: pin.name, nativeInputDigest: digest)
         switch verb {
         case "put":
-            let data = try UserFile.read(file, display: display, what: "artifact", limit: 4 << 30)
+            var st = stat()
+            guard stat(file, &st) == 0 else { throw CLIError.inputMissing(path: display, what: "artifact") }
+            guard FileKind(st.st_mode) == .regular else { throw CLIError.notReadable(path: display, what: "artifact", kind: FileKind(st.st_mode)) }
             let chain = try StoreOptions.chain(args, ctx)
             let name = (file as NSString).lastPathComponent
-            let entry = try chain.store(key: key, outputs: [(name, data, false)], release: release, renderedIn: nil)
+            // Streamed: hashed and stored in chunks, uploaded from the file; never held whole.
+            let entry = try chain.store(key: key, files: [(name, file, false)], release: release, renderedIn: nil)
             StoreOptions.report(chain, ctx)
-            ctx.out("stored \(pin.name) artifact \(name) (\(data.count) bytes, sha256 \(entry.outputs[0].digest.hex)) for native input digest \(digest.hex)\n")
+            let out = entry.outputs[0]
+            ctx.out("stored \(pin.name) artifact \(name) (\(out.size) bytes, sha256 \(out.digest.hex)) for native input digest \(digest.hex)\n")
             return ExitCode.success
         case "get":
             let chain = try StoreOptions.chain(args, ctx)
             defer { StoreOptions.report(chain, ctx) }
+            // Streamed into FILE through the local store, replaced only once every byte verified;
+            // a FIFO or device at FILE is written into, never renamed over.
+            let destination = try UserFile.destination(file, display: display, what: "artifact")
+            let target = destination == .replace ? file : chain.local.root + "/tmp/artifact-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+            defer { if destination == .writeInto { unlink(target) } }
             guard let (entry, _) = chain.lookup(key), entry.outputs.count == 1,
-                  let (bytes, _) = chain.object(entry.outputs[0].digest),
-                  Digest.of(bytes) == entry.outputs[0].digest, UInt64(bytes.count) == entry.outputs[0].size else {
+                  try chain.export(entry.outputs[0].digest, size: entry.outputs[0].size, to: target) != nil else {
                 ctx.err("orchestrate artifact: no \(pin.name) artifact for native input digest \(digest.hex); build it and run `orchestrate artifact put`\n")
                 return ExitCode.negative
             }
-            try UserFile.write(bytes, to: file, display: display, what: "artifact")
-            ctx.out("fetched \(pin.name) artifact \(entry.outputs[0].path) (\(bytes.count) bytes, sha256 \(entry.outputs[0].digest.hex)) → \(display)\n")
+            if destination == .writeInto { try UserFile.streamInto(file, from: target, display: display, what: "artifact") }
+            let out = entry.outputs[0]
+            ctx.out("fetched \(pin.name) artifact \(out.path) (\(out.size) bytes, sha256 \(out.digest.hex)) → \(display)\n")
             return ExitCode.success
         default:
             throw CLIError.usage("artifact: unknown subcommand \"\(verb)\"", hint: "use put or get")

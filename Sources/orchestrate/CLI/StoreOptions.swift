@@ -90,17 +90,35 @@ enum StoreOptions {
     static func report(_ chain: StoreChain, _ ctx: Context) {
         chain.flush()
         // Each event's description already starts with "warning: ".
-        for e in chain.events { ctx.err("orchestrate: \(e)\n") }
+        for e in chain.events { ctx.err("orchestrate: \(e)\(advice(for: e))\n") }
+    }
+
+    /// What to do about an event, in terms of our flags (the library does not know them).
+    static func advice(for event: StoreEvent) -> String {
+        switch event {
+        case .unverifiedRemoteEntries:
+            return "; pass --remote-key-file FILE (or set ORCHESTRATE_REMOTE_KEY) to use only entries signed with your key"
+        case .remoteEntriesKept(_, _, _, weSign: true):
+            return "; runners sharing a cache need the same key (or another URL prefix)"
+        case .remoteEntriesKept(_, _, _, weSign: false):
+            return "; a runner that should not write to the cache takes --remote-upload=false"
+        default:
+            return ""
+        }
     }
 
     /// One line about the remote, when there is one.
     static func remoteSummary(_ chain: StoreChain) -> String? {
         guard let counts = chain.remoteCounts, let http = chain.remote as? HTTPRemoteCache else { return nil }
         let t = http.traffic
-        var s = "remote \(http.location): \(counts.entryHits) hits, \(counts.entryMisses) misses"
+        var s = "remote \(http.location): \(counts.entryHits) hits"
+        if counts.unverifiedHits > 0 { s += " (\(counts.unverifiedHits) unverified)" }
+        s += ", \(counts.entryMisses) misses"
         if counts.incompleteEntries > 0 { s += ", \(counts.incompleteEntries) with objects missing" }
         if counts.rejected > 0 { s += ", \(counts.rejected) rejected" }
         if counts.corruptObjects > 0 { s += ", \(counts.corruptObjects) corrupt objects" }
+        if counts.refusedObjects > 0 { s += ", \(counts.refusedObjects) objects of the wrong length" }
+        if counts.entriesKept > 0 { s += ", \(counts.entriesKept) signed entries kept" }
         s += "; \(t.requests) requests, \(t.bytesDownloaded) bytes down (\(t.objectBytesDownloaded) in objects)"
         s += ", \(t.objectsUploaded) objects and \(t.entriesUploaded) entries up (\(t.bytesUploaded) bytes)"
         if counts.disabled { s += "; disabled after a failure" }

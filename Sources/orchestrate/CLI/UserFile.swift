@@ -80,6 +80,43 @@ enum UserFile {
         }
     }
 
+    /// How an output too large to hold (an artifact) may reach `path`, by `write`'s rules: a new
+    /// path or a regular file is replaced by rename; an existing FIFO or device is written into
+    /// (`streamInto`); anything else is an error.
+    enum Destination { case replace, writeInto }
+
+    static func destination(_ path: String, display: String, what: String) throws -> Destination {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .replace }
+        switch FileKind(st.st_mode) {
+        case .regular: return .replace
+        case .fifo, .characterDevice: return .writeInto
+        case let kind: throw CLIError.notWritable(path: display, what: what, kind: kind)
+        }
+    }
+
+    /// Copies the file at `source` into the FIFO or device at `path`, 1 MiB at a time.
+    static func streamInto(_ path: String, from source: String, display: String, what: String) throws {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw CLIError.readFailed(path: source, what: what, errno: errno) }
+        defer { close(input) }
+        var output: Int32
+        repeat { output = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC) } while output < 0 && errno == EINTR
+        guard output >= 0 else { throw CLIError.writeFailed(path: display, what: what, errno: errno) }
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CLIError.readFailed(path: source, what: what, errno: errno)
+            }
+            if n == 0 { return }
+            let e = writeAll(output, Array(buffer[0..<n]))
+            if e != 0 { throw CLIError.writeFailed(path: display, what: what, errno: e) }
+        }
+    }
+
     /// Temp file + rename in `target`'s directory.
     private static func replace(_ target: String, _ bytes: [UInt8], mode: mode_t?, display: String, what: String) throws {
         let slash = target.lastIndex(of: "/")
