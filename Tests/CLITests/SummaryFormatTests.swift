@@ -1,0 +1,42 @@
+import Cache
+import Foundation
+import XCTest
+@testable import CLI
+
+/// The bytes of `--summary` for a Plan that exercises every section (platform statuses, gaps,
+/// warnings of an omitted client, kept files absent), pinned: moving a type must not move them.
+final class SummaryFormatTests: XCTestCase {
+    private var h: CLIHarness!
+
+    override func setUpWithError() throws { h = try CLIHarness() }
+    override func tearDown() { h.cleanUp() }
+
+    /// iOS emitted with push and a toggle theme; Android requested but omitted (its application ID
+    /// would be longer than 223 bytes), so its diagnostics are warnings and it has a gap.
+    static let plan = """
+    {"plan_format":1,"project_id":"f75076b4-59b0-5325-813f-ccb9bd82aacf",
+     "application":{"key":"notes","name":"Notes",
+      "domain":"\(String(repeating: "a", count: 63)).\(String(repeating: "b", count: 63)).\(String(repeating: "c", count: 63)).\(String(repeating: "d", count: 40)).example.com",
+      "appearance":{"theme":"toggle"},"native":{"ios":{},"android":{}},"push":{"ios":true}},
+     "account":{"subject_uuid":"6f1c0000-0000-4000-8000-000000000001"},
+     "entities":[{"key":"note","plural_key":"notes","uuid":"51700d5c-f1a8-5d71-98f6-6182afe4a3aa","name":"Note",
+                  "plural":"Notes","index":"public","forms":true,"fields":[{"key":"title","type":"string"}]}]}
+    """
+
+    /// The summary with `duration_ms` (the clock) set to 0.
+    private func normalized(_ path: String) throws -> String {
+        let text = try XCTUnwrap(h.read(path))
+        return text.replacingOccurrences(of: #""duration_ms" : [0-9]+"#, with: "\"duration_ms\" : 0", options: .regularExpression)
+    }
+
+    func testSummaryBytesArePinned() throws {
+        try Self.plan.write(toFile: h.root + "/plan.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(h.run("compile", "plan.json", "--out", "out", "--store", "store", "--summary", "s.json", "--jobs", "1"), 0, h.err)
+        let text = try normalized("s.json")
+        for key in ["\"platforms\"", "\"gaps\"", "\"diagnostics\"", "\"omitted\"", "\"warning\"", "\"native_input_digest\"", "\"kept\""] {
+            XCTAssertTrue(text.contains(key), key)
+        }
+        XCTAssertEqual(Digest.of(text).hex, "c0e3516220f4bb1f1a44cd7e869d444f3fa4467eec71c569764f8eb73463ff7c",
+                       "the summary's bytes moved:\n\(text)")
+    }
+}
