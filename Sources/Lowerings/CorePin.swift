@@ -1,23 +1,26 @@
 import Cache
 
-/// A Core archive pinned by digest and revision, with where it is mounted and what it declares.
+/// A Core archive pinned by digest and revision, with what it declares. It is mounted at its
+/// platform's mount.
 public struct CorePin: Hashable, Sendable {
-    /// `rails`, `ios` or `android`; also the source folder `Cores/<name>`.
-    public let name: String
+    public let platform: Platform
     public let digest: Digest
     public let revision: String
-    /// Where the Core is mounted in the output ("" = the root).
-    public let mount: String
     /// Roots never taken from the archive.
     public let excludedRoots: [String]
     public let seams: [CoreSeam]
 
-    public init(name: String, digest: String, revision: String, mount: String, excludedRoots: [String] = [".github"], seams: [CoreSeam]) {
-        self.name = name
-        self.digest = Digest(hex: digest)!
+    public init(platform: Platform, digest: Digest, revision: String, excludedRoots: [String] = [".github"], seams: [CoreSeam]) {
+        self.platform = platform
+        self.digest = digest
         self.revision = revision
-        self.mount = mount
         self.excludedRoots = excludedRoots
         self.seams = seams
     }
+
+    /// `rails`, `ios` or `android`; also the source folder `Cores/<name>`.
+    public var name: String { platform.rawValue }
+
+    /// Where the Core is mounted in the output ("" = the root).
+    public var mount: String { platform.mount }
 }

@@ -1,3 +1,5 @@
+import Tasks
+
 /// One file of a Core source tree that composition takes from a renderer
 /// instead of from the pinned Core archive.
 ///
@@ -12,26 +14,34 @@ public struct CoreSeam: Hashable, Sendable {
         case adds
     }
 
-    public static let regularMode: UInt16 = 0o644
-    public static let executableMode: UInt16 = 0o755
-
+    /// Which seam; also the owner its outputs are recorded under.
+    public let id: SeamID
     /// Path relative to the Core root, `/`-separated, never absolute.
     public let path: String
-    /// Renderer identity, for example `ios.identity_xcconfig`.
-    public let owner: String
-    /// `0o644` or `0o755`.
-    public let mode: UInt16
+    public let mode: FileMode
     public let origin: Origin
     /// A `.replaces` seam that a lowering may leave alone (the Core's file then stays, e.g. the
     /// Rodauth initializer without an account). Every other `.replaces` seam needs one output.
     public let optional: Bool
 
-    public init(path: String, owner: String, mode: UInt16 = CoreSeam.regularMode, origin: Origin, optional: Bool = false) {
+    public init(_ id: SeamID, path: String, mode: FileMode = .regular, origin: Origin, optional: Bool = false) {
+        self.id = id
         self.path = path
-        self.owner = owner
         self.mode = mode
         self.origin = origin
         self.optional = optional
+    }
+
+    public var platform: Platform { id.platform }
+
+    /// The seam's path in the output (its Core's mount prepended).
+    public var outputPath: String { mounted(platform.mount, path) }
+
+    /// The output path of one file of a pattern seam: each `{name}` replaced by its value.
+    public func outputPath(_ values: [String: String]) -> String {
+        var path = self.path
+        for (name, value) in values { path = path.split(separator: "{\(name)}", omittingEmptySubsequences: false).joined(separator: value) }
+        return mounted(platform.mount, path)
     }
 
     /// How tightly the seam's path pins a file: an exact path beats every pattern, and a pattern

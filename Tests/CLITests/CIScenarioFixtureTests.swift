@@ -35,11 +35,11 @@ struct SyntheticPlan: Hashable {
     }
 
     /// What each seam reads.
-    func reads(_ owner: String) -> [Projection] {
-        switch owner {
-        case "ios.accent_color", "android.colors_light", "android.colors_dark": return [accentProjection]
-        case "rails.theme_css": return [accentProjection]
-        case "rails.routes", "rails.navigation_partial": return [identity, railsEntities]
+    func reads(_ seam: SeamID) -> [Projection] {
+        switch seam {
+        case .iosAccentColor, .androidColorsLight, .androidColorsDark: return [accentProjection]
+        case .railsThemeCss: return [accentProjection]
+        case .railsRoutes, .railsNavigationPartial: return [identity, railsEntities]
         default: return [identity]
         }
     }
@@ -48,26 +48,26 @@ struct SyntheticPlan: Hashable {
         var projections: [String: Projection] = [:]
         var tasks: [FileTask] = []
         for seam in pin.seams where seam.origin == .replaces {
-            if seam.owner == "ios.app_icon", let icon = pinnedIcon {
-                tasks.append(FileTask(id: seam.owner, family: seam.owner, platform: pin.name, release: "synthetic-1",
-                                      path: mounted(pin.mount, seam.path), copying: icon))
+            if seam.id == .iosAppIcon, let icon = pinnedIcon {
+                tasks.append(FileTask(id: seam.id.rawValue, family: seam.id.rawValue, platform: pin.name, release: "synthetic-1",
+                                      path: seam.outputPath, copying: icon))
                 continue
             }
-            let reads = reads(seam.owner)
+            let reads = reads(seam.id)
             for p in reads { projections[p.name] = p }
-            let text = seam.owner + "\n" + reads.map(\.text).joined(separator: "\n") + "\n"
-            tasks.append(FileTask(id: seam.owner, family: seam.owner, platform: pin.name, release: "synthetic-1",
-                                  path: mounted(pin.mount, seam.path), mode: FileMode(rawValue: seam.mode)!,
+            let text = seam.id.rawValue + "\n" + reads.map(\.text).joined(separator: "\n") + "\n"
+            tasks.append(FileTask(id: seam.id.rawValue, family: seam.id.rawValue, platform: pin.name, release: "synthetic-1",
+                                  path: seam.outputPath, mode: seam.mode,
                                   inputs: Dictionary(uniqueKeysWithValues: reads.map { ($0.name, $0.digest) })) { _ in Array(text.utf8) })
         }
-        return PlatformLowering(platform: pin.name, status: .emitted, release: "synthetic-\(pin.name)-1", mount: pin.mount,
+        return PlatformLowering(platform: pin.platform, status: .emitted, release: "synthetic-\(pin.name)-1",
                                 tasks: tasks, projections: projections, definitionDigest: identity.digest)
     }
 
     func taskSet(platforms: [CorePin] = CorePins.all) -> TaskSet {
         let lowerings = platforms.map(lowering)
         var summary: [String: RunSummary.Platform] = [:]
-        for l in lowerings { summary[l.platform] = RunSummary.Platform(status: "emitted") }
+        for l in lowerings { summary[l.platform.rawValue] = RunSummary.Platform(status: "emitted") }
         var set = TaskSet(planDigest: digest, tasks: lowerings.flatMap(\.tasks), platforms: summary)
         let planDigest = digest
         set.assemble = { record, fetch in try PlanTaskSource.assemble(record, emitted: lowerings, planDigest: planDigest, fetch: fetch) }

@@ -144,7 +144,7 @@ final class CIScenarioTests: XCTestCase {
         try Tamper.write(dir + "UNDECLARED.txt", "x")
         expect("audit.file_undeclared", "UNDECLARED.txt")
         dir = try fresh()
-        try Tamper.chmod(dir + seams[0], doc.files.first { $0.path == seams[0] }!.mode == "100755" ? 0o644 : 0o755)
+        try Tamper.chmod(dir + seams[0], doc.files.first { $0.path == seams[0] }!.mode == .executable ? 0o644 : 0o755)
         expect("audit.mode_changed", seams[0])
         dir = try fresh()
         try Tamper.append(dir + coreFile, "\n")

@@ -117,7 +117,7 @@ final class PlanFuzzTests: XCTestCase {
     /// returns the Rails tree's files.
     private func lowerAndRender(_ input: Input, _ loaded: LoadedPlan) throws -> [String: [UInt8]] {
         let lowerings = PlanLowering.lower(loaded)
-        XCTAssertEqual(lowerings.first { $0.platform == "rails" }?.status, .emitted, input.name)
+        XCTAssertEqual(lowerings.first { $0.platform == .rails }?.status, .emitted, input.name)
         let tasks = lowerings.flatMap(\.tasks)
         var paths = Set<String>()
         for t in tasks {

@@ -16,7 +16,7 @@ final class AndroidLoweringTests: XCTestCase {
     func testEmittedClientHasOneTaskPerSeam() throws {
         let lowering = AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json"))
         XCTAssertEqual(lowering.status, .emitted)
-        XCTAssertEqual(lowering.platform, "android")
+        XCTAssertEqual(lowering.platform, .android)
         XCTAssertEqual(lowering.mount, "android")
         XCTAssertEqual(lowering.release, "android-application-2026-11")
         let ids = lowering.tasks.map(\.id)
@@ -34,11 +34,11 @@ final class AndroidLoweringTests: XCTestCase {
             XCTAssertEqual(task.mode, .regular)
             XCTAssertNil(OutputPath.problem(task.path), task.path)
             XCTAssertTrue(task.path.hasPrefix("android/app/"), task.path)
-            let seam = try XCTUnwrap(CoreCatalog.androidSeams.first { $0.owner == task.family }, task.id)
+            let seam = try XCTUnwrap(CoreCatalog.androidSeams.first { $0.id.rawValue == task.family }, task.id)
             if seam.isPattern {
                 XCTAssertEqual(task.path, "android/" + seam.path.replacingOccurrences(of: "{token}", with: String(task.id.split(separator: ".").last!)))
             } else {
-                XCTAssertEqual(task.id, seam.owner)
+                XCTAssertEqual(task.id, seam.id.rawValue)
                 XCTAssertEqual(task.path, "android/" + seam.path)
             }
             // Every input names a projection the lowering lists.
@@ -147,7 +147,7 @@ final class AndroidLoweringTests: XCTestCase {
         XCTAssertEqual(summary(lowering.diagnostics), ["android.identity.domain_invalid /application/domain"])
         XCTAssertEqual(Set(lowering.gaps.map(\.code)), ["foundation_plan.gap.push.not_generated", "foundation_plan.gap.native_client.not_generated"])
         let all = PlanLowering.lower(loaded)
-        XCTAssertEqual(all.map(\.platform), ["rails", "ios", "android"])
+        XCTAssertEqual(all.map(\.platform), [.rails, .ios, .android])
         XCTAssertEqual(all.map(\.status), [.emitted, .omitted, .omitted])
     }
 

@@ -277,9 +277,9 @@ final class CoreSourceToolTests: XCTestCase {
             let present = Set(try files(in: core))
             for seam in core.seams where seam.origin == .replaces {
                 XCTAssertFalse(seam.isPattern, "\(core) \(seam.path): a replaced seam names one file")
-                XCTAssertTrue(present.contains(seam.path), "\(core) \(seam.path) (\(seam.owner)) is missing")
+                XCTAssertTrue(present.contains(seam.path), "\(core) \(seam.path) (\(seam.id)) is missing")
                 guard present.contains(seam.path) else { continue }
-                XCTAssertEqual(try isExecutable(core, seam.path), seam.mode == CoreSeam.executableMode, "\(core) \(seam.path) mode")
+                XCTAssertEqual(try isExecutable(core, seam.path), seam.mode == .executable, "\(core) \(seam.path) mode")
             }
         }
     }
@@ -288,14 +288,14 @@ final class CoreSourceToolTests: XCTestCase {
         for core in Core.allCases {
             let paths = core.seams.map(\.path)
             XCTAssertEqual(Set(paths).count, paths.count, "\(core) has two seams with one path")
-            let owners = core.seams.map(\.owner)
-            XCTAssertEqual(Set(owners).count, owners.count, "\(core) has two seams with one owner")
+            let ids = core.seams.map(\.id)
+            XCTAssertEqual(Set(ids).count, ids.count, "\(core) has two seams with one id")
             for seam in core.seams {
-                XCTAssertTrue([CoreSeam.regularMode, CoreSeam.executableMode].contains(seam.mode), "\(seam.path) mode")
                 XCTAssertFalse(seam.path.hasPrefix("/"), "\(seam.path) is absolute")
                 XCTAssertFalse(seam.path.split(separator: "/").contains(".."), "\(seam.path) leaves the Core")
-                XCTAssertTrue(seam.owner.hasPrefix("\(core.rawValue)."), "\(seam.owner) names its platform")
-                if seam.mode == CoreSeam.executableMode {
+                XCTAssertTrue(seam.id.rawValue.hasPrefix("\(core.rawValue)."), "\(seam.id) names its platform")
+                XCTAssertEqual(seam.platform.rawValue, core.rawValue, "\(seam.id)")
+                if seam.mode == .executable {
                     XCTAssertTrue(Self.isBinScript(seam.path), "\(seam.path) is executable outside bin/")
                 }
             }

@@ -25,7 +25,7 @@ final class IOSLoweringTests: XCTestCase {
         for object in [IOSTest.planObject(native: false), plan] {
             let lowering = try IOSTest.lower(object)
             XCTAssertEqual(lowering.status, .declined)
-            XCTAssertEqual(lowering.platform, "ios")
+            XCTAssertEqual(lowering.platform, .ios)
             XCTAssertEqual(lowering.release, "ios-application-2026-11")
             XCTAssertTrue(lowering.tasks.isEmpty)
             XCTAssertTrue(lowering.gaps.isEmpty)
@@ -38,14 +38,14 @@ final class IOSLoweringTests: XCTestCase {
         let lowering = IOSLowering.lower(try IOSTest.fixture("movie-catalog.plan.json"))
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.mount, "ios")
-        XCTAssertEqual(Set(lowering.tasks.map(\.id)), Set(CoreCatalog.iosSeams.map(\.owner)))
-        let seams = lowering.tasks.map { t in CoreCatalog.iosSeams.first { $0.owner == t.family }! }
+        XCTAssertEqual(Set(lowering.tasks.map(\.id)), Set(CoreCatalog.iosSeams.map(\.id.rawValue)))
+        let seams = try lowering.tasks.map { t in try XCTUnwrap(CoreCatalog.iosSeams.first { $0.id.rawValue == t.family }) }
         for (task, seam) in zip(lowering.tasks, seams) {
-            XCTAssertEqual(task.family, seam.owner)
+            XCTAssertEqual(task.family, seam.id.rawValue)
             XCTAssertEqual(task.platform, "ios")
             XCTAssertEqual(task.release, IOSLowering.release)
             XCTAssertEqual(task.path, "ios/" + seam.path)
-            XCTAssertEqual(task.mode.rawValue, seam.mode)
+            XCTAssertEqual(task.mode, seam.mode)
             XCTAssertNil(OutputPath.problem(task.path))
             XCTAssertTrue(task.dependencies.isEmpty)
             XCTAssertEqual(task.inputs.keys.sorted(), Self.expectedInputs[task.id], task.id)

@@ -99,9 +99,9 @@ final class RailsLoweringTests: XCTestCase {
                 // As composition does: the first seam in catalog order that matches the path.
                 let seam = CoreCatalog.railsSeams.first { $0.matches(task.path) }
                 XCTAssertNotNil(seam, "\(task.path) has no seam")
-                XCTAssertEqual(seam?.owner, task.family, task.path)
-                XCTAssertEqual(seam?.mode, task.mode.rawValue, task.path)
-                if let seam, !seam.isPattern { XCTAssertEqual(task.id, seam.owner) }
+                XCTAssertEqual(seam?.id.rawValue, task.family, task.path)
+                XCTAssertEqual(seam?.mode, task.mode, task.path)
+                if let seam, !seam.isPattern { XCTAssertEqual(task.id, seam.id.rawValue) }
             }
         }
     }
@@ -151,12 +151,12 @@ final class RailsLoweringTests: XCTestCase {
             XCTAssertEqual(lowering.tasks.filter { !$0.dependencies.isEmpty }.map(\.id), [], fixture)
             XCTAssertFalse(lowering.tasks.contains { $0.path.hasPrefix("config/native/") }, fixture)
         }
-        XCTAssertEqual(RailsNativeRenderer.bundledPath("ios"), "ios/Resources/ios_v1.json")
-        XCTAssertEqual(RailsNativeRenderer.bundledPath("android"), "android/app/src/main/assets/json/android_v1.json")
+        XCTAssertEqual(RailsNativeRenderer.bundledPath(.ios), "ios/Resources/ios_v1.json")
+        XCTAssertEqual(RailsNativeRenderer.bundledPath(.android), "android/app/src/main/assets/json/android_v1.json")
     }
 
     func testANativeClientItsOwnLoweringOmittedGetsNoRouteActionOrGuide() throws {
-        let lowering = RailsLowering.lower(try RailsHarness.loadedFixture(movies), emittedClients: ["ios"])
+        let lowering = RailsLowering.lower(try RailsHarness.loadedFixture(movies), emittedClients: [.ios])
         let paths = Set(lowering.tasks.map(\.path))
         XCTAssertTrue(paths.isSuperset(of: ["bin/ios", "IOS_PREVIEW.md", ".github/workflows/ios.yml"]))
         XCTAssertTrue(paths.isDisjoint(with: ["bin/android", "ANDROID_PREVIEW.md", ".github/workflows/android.yml"]))

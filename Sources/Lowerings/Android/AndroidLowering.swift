@@ -10,17 +10,16 @@ import Tasks
 /// projections named in its inputs.
 public enum AndroidLowering {
     public static let release = "android-application-2026-11"
-    public static let platform = "android"
-    public static let mount = "android"
-    static let clientPointer = "/application/native/android"
+    public static let platform = Platform.android
+    static let clientPointer = platform.clientPointer
 
     /// Seams this lowering does not render.
-    public static let excludedSeamOwners: Set<String> = ["android.launcher_foreground"]
+    public static let excludedSeams: Set<SeamID> = [.androidLauncherForeground]
 
     public static func lower(_ loaded: LoadedPlan) -> PlatformLowering {
         let plan = loaded.plan
         guard plan.application.native.android != nil else {
-            return .declined(platform, release: release, mount: mount)
+            return .declined(platform, release: release)
         }
         var diagnostics: [Diagnostic] = []
         var gaps: [RunSummary.Gap] = []
@@ -28,7 +27,7 @@ public enum AndroidLowering {
             gaps.append(RunSummary.Gap(
                 code: "foundation_plan.gap.push.not_generated", pointer: "/application/push/android", status: "not_generated",
                 message: "Android push was requested, but push machinery (Action Push Native registration, FCM credentials) is not generated yet; the Android client is built without it.",
-                clients: [platform]))
+                clients: [platform.rawValue]))
         }
 
         let identity: AndroidIdentity?
@@ -49,10 +48,10 @@ public enum AndroidLowering {
             gaps.append(RunSummary.Gap(
                 code: "foundation_plan.gap.native_client.not_generated", pointer: clientPointer, status: "not_generated",
                 message: "The Android client was requested but not generated: \(diagnostics.sorted().map { $0.code.rawValue }.joined(separator: ", ")). The Rails application is still generated.",
-                clients: [platform]))
+                clients: [platform.rawValue]))
             // The client is omitted and the run goes on (000): its reasons are warnings, so an
             // error-severity diagnostic always means exit 65 with nothing written.
-            return PlatformLowering(platform: platform, status: .omitted, release: release, mount: mount,
+            return PlatformLowering(platform: platform, status: .omitted, release: release,
                                     gaps: gaps, diagnostics: diagnostics.map { $0.demotedToWarning }.sorted())
         }
 
@@ -60,26 +59,24 @@ public enum AndroidLowering {
             gaps.append(RunSummary.Gap(
                 code: "foundation_plan.gap.native_client.partially_generated", pointer: clientPointer, status: "partially_generated",
                 message: "The Android client uses the placeholder origin \(identity.origin) and application ID \(identity.applicationID), which cannot reach the server or be published. Set application.domain (or replace both values) before a Release build: a store application ID cannot change after the app is published.",
-                clients: [platform]))
+                clients: [platform.rawValue]))
         }
         if plan.application.appearance?.theme == .toggle {
             gaps.append(RunSummary.Gap(
                 code: "foundation_plan.gap.appearance.native_theme_preference.not_generated",
                 pointer: "/application/appearance/theme", status: "partially_generated",
                 message: "The theme toggle is browser-only: the Android client follows the system appearance, and no native preference control or bridge is generated.",
-                clients: [platform]))
+                clients: [platform.rawValue]))
         }
 
         let projections = AndroidProjections(plan: plan, identity: identity, navigation: navigation, layout: layout)
         var all = tasks(projections)
-        all.append(MonogramTasks.androidForeground(
-            appName: plan.application.name, release: release,
-            path: mounted(mount, "app/src/main/res/drawable/ic_launcher_foreground.xml")))
+        all.append(MonogramTasks.androidForeground(appName: plan.application.name, release: release))
         var byName = projections.byName
         let monogram = MonogramTasks.projection(appName: plan.application.name)
         byName[monogram.name] = monogram
         return PlatformLowering(
-            platform: platform, status: .emitted, release: release, mount: mount, tasks: all,
+            platform: platform, status: .emitted, release: release, tasks: all,
             gaps: gaps, diagnostics: [], projections: byName, definitionDigest: projections.definition.projection.digest)
     }
 
@@ -88,55 +85,55 @@ public enum AndroidLowering {
     /// the Core ships).
     static func tasks(_ p: AndroidProjections) -> [FileTask] {
         var tasks: [FileTask] = []
-        for seam in CoreCatalog.androidSeams where !excludedSeamOwners.contains(seam.owner) {
-            let mode = FileMode(octal: seam.mode) ?? .regular
+        for seam in CoreCatalog.androidSeams where !excludedSeams.contains(seam.id) {
+            let mode = seam.mode
             func task(_ inputs: [Projection], _ render: @escaping @Sendable () -> [UInt8]) -> FileTask {
-                FileTask(id: seam.owner, family: seam.owner, platform: platform, release: release,
-                         path: mounted(mount, seam.path), mode: mode,
+                FileTask(id: seam.id.rawValue, family: seam.id.rawValue, platform: platform.rawValue, release: release,
+                         path: seam.outputPath, mode: mode,
                          inputs: Dictionary(uniqueKeysWithValues: inputs.map { ($0.name, $0.digest) }),
                          render: { _ in render() })
             }
-            switch seam.owner {
-            case "android.application_properties":
+            switch seam.id {
+            case .androidApplicationProperties:
                 let identity = p.identity, digest = p.definition.projection.digest
                 tasks.append(task([p.identity.projection, p.definition.projection]) {
                     AndroidApplicationRenderer.properties(identity: identity, definitionDigest: digest)
                 })
-            case "android.application_definition":
+            case .androidApplicationDefinition:
                 let definition = p.definition, digest = p.definition.projection.digest, entries = p.navigation.entries
                 tasks.append(task([p.definition.projection, p.navigation.projection]) {
                     AndroidApplicationRenderer.definition(definition, digest: digest, entries: entries)
                 })
-            case "android.application_tests":
+            case .androidApplicationTests:
                 let entries = p.navigation.entries, layout = p.layout, routes = p.routes
                 tasks.append(task([p.navigation.projection, p.routes.projection]) {
                     AndroidApplicationRenderer.tests(entries: entries, layout: layout, routes: routes)
                 })
-            case "android.activity_layout":
+            case .androidActivityLayout:
                 let layout = p.navigatorLayout
                 tasks.append(task([layout.projection]) { AndroidResourceRenderer.activityLayout(layout) })
-            case "android.strings":
+            case .androidStrings:
                 let strings = p.strings
                 tasks.append(task([strings.projection]) { AndroidResourceRenderer.strings(strings) })
-            case "android.colors_light", "android.colors_dark":
+            case .androidColorsLight, .androidColorsDark:
                 let accent = p.appearance.accent, background = p.appearance.background
-                let colorMode: AndroidResourceRenderer.Mode = seam.owner == "android.colors_light" ? .light : .dark
+                let colorMode: AndroidResourceRenderer.Mode = seam.id == .androidColorsLight ? .light : .dark
                 tasks.append(task([p.appearance.accentProjection, p.appearance.backgroundProjection]) {
                     AndroidResourceRenderer.colors(accent: accent, background: background, mode: colorMode)
                 })
-            case "android.path_configuration":
+            case .androidPathConfiguration:
                 let routes = p.routes
                 tasks.append(task([routes.projection]) { AndroidPathConfigurationRenderer.render(routes) })
-            case "android.tab_icons":
+            case .androidTabIcons:
                 for token in p.iconTokens where token != .grid {
                     let icon = p.iconProjection(token)
                     tasks.append(FileTask(
-                        id: "\(seam.owner).\(token.rawValue)", family: seam.owner, platform: platform, release: release,
-                        path: mounted(mount, seam.path.replacingOccurrences("{token}", with: token.rawValue)), mode: mode,
+                        id: "\(seam.id).\(token.rawValue)", family: seam.id.rawValue, platform: platform.rawValue, release: release,
+                        path: seam.outputPath(["token": token.rawValue]), mode: mode,
                         inputs: [icon.name: icon.digest], render: { _ in AndroidResourceRenderer.tabIcon(token) }))
                 }
             default:
-                preconditionFailure("CoreCatalog declares an Android seam this release does not render: \(seam.owner)")
+                preconditionFailure("CoreCatalog declares an Android seam this release does not render: \(seam.id)")
             }
         }
         return tasks

@@ -1,13 +1,13 @@
 /// One problem an audit found: a stable code, the tree, the output path, and what was seen.
 public struct AuditFinding: Codable, Hashable, Sendable, Comparable, CustomStringConvertible {
     public var code: AuditCode
-    /// The tree (`rails`, `ios`, `android`) the finding belongs to.
-    public var tree: String
+    /// The tree the finding belongs to.
+    public var tree: Platform
     /// The path relative to the output root (mount included).
     public var path: String
     public var message: String
 
-    public init(_ code: AuditCode, tree: String, path: String, _ message: String) {
+    public init(_ code: AuditCode, tree: Platform, path: String, _ message: String) {
         self.code = code
         self.tree = tree
         self.path = path

@@ -1,4 +1,5 @@
 import Cache
+import Tasks
 
 /// Proves an output directory is exactly what a Plan compiles to: the expected tree (re-derived
 /// from the Plan and the pinned Cores) against the files found. Every file's digest and mode,
@@ -33,7 +34,7 @@ public enum PlanConformance {
             if have.digest != want.digest {
                 add(path, "has sha256 \(have.digest.hex); the Plan compiles it to \(want.digest.hex)")
             } else if have.executable != want.executable {
-                add(path, "has mode \(have.executable ? "100755" : "100644"); the Plan compiles it with \(want.executable ? "100755" : "100644")")
+                add(path, "has mode \(FileMode(executable: have.executable).octal); the Plan compiles it with \(FileMode(executable: want.executable).octal)")
             }
         }
         for path in actual.keys where expected[path] == nil {
@@ -75,7 +76,7 @@ public enum PlanConformance {
             var parts: [String] = []
             if h.sha256 != w.sha256 { parts.append("sha256 \(h.sha256.hex), the Plan gives \(w.sha256.hex)") }
             if h.taskKey != w.taskKey { parts.append("task_key \(h.taskKey?.hex ?? "null"), the Plan gives \(w.taskKey?.hex ?? "null")") }
-            if h.mode != w.mode { parts.append("mode \(h.mode), the Plan gives \(w.mode)") }
+            if h.mode != w.mode { parts.append("mode \(h.mode.octal), the Plan gives \(w.mode.octal)") }
             if h.origin != w.origin { parts.append("origin \(h.origin), the Plan gives \(w.origin)") }
             if h.owner != w.owner { parts.append("owner \(h.owner), the Plan gives \(w.owner)") }
             if h.inputs != w.inputs { parts.append("inputs differ from the Plan's") }
@@ -93,8 +94,7 @@ public enum PlanConformance {
     }
 
     /// The tree an output path belongs to: the pin whose mount holds it, else the root tree.
-    static func tree(of path: String, _ pins: [CorePin]) -> String {
-        if let pin = pins.first(where: { !$0.mount.isEmpty && path.hasPrefix($0.mount + "/") }) { return pin.name }
-        return pins.first { $0.mount.isEmpty }?.name ?? ""
+    static func tree(of path: String, _ pins: [CorePin]) -> Platform {
+        pins.first { !$0.mount.isEmpty && path.hasPrefix($0.mount + "/") }?.platform ?? .rails
     }
 }

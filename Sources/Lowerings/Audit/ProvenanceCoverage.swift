@@ -14,7 +14,7 @@ public enum ProvenanceCoverage {
         let rootDoc = root?.provenance.flatMap { try? ProvenanceDocument.decode($0) }
         var findings: [AuditFinding] = []
         for pin in pins {
-            let tree = trees.first { $0.platform == pin.name }
+            let tree = trees.first { $0.platform == pin.platform }
             guard tree?.provenance == nil else { continue }
             let path = mounted(pin.mount, TreeDigest.provenanceFile)
             var reasons: [String] = []
@@ -22,13 +22,13 @@ public enum ProvenanceCoverage {
                 if let root, !root.files.isEmpty { reasons.append("the root holds \(root.files.count) files") }
             } else {
                 if present.contains(pin.mount) { reasons.append("the \(pin.mount)/ folder is there") }
-                let config = RailsLowering.clientMarkerPath(pin.name)
-                if rootDoc?.files.contains(where: { $0.path == config && $0.owner == RailsLowering.clientMarkerOwner(pin.name) }) == true {
+                let config = RailsLowering.clientMarkerPath(pin.platform)
+                if rootDoc?.files.contains(where: { $0.path == config && FileOwner($0.owner) == .seam(RailsLowering.clientMarker(pin.platform)) }) == true {
                     reasons.append("the root provenance records \(config), which the Rails tree holds only for an emitted \(pin.name) client")
                 }
             }
             guard !reasons.isEmpty else { continue }
-            findings.append(AuditFinding(.provenanceMissing, tree: pin.name, path: path,
+            findings.append(AuditFinding(.provenanceMissing, tree: pin.platform, path: path,
                                          "the \(pin.name) tree has no provenance, so none of its files can be checked; \(reasons.joined(separator: "; "))"))
         }
         return findings.sorted()

@@ -24,7 +24,7 @@ public struct ReuseReport: Codable, Hashable, Sendable {
         }
     }
 
-    public var platform: String
+    public var platform: Platform
     public var reuse: Bool
     public var baseDigest: Digest
     public var headDigest: Digest

@@ -1,4 +1,5 @@
 import Cache
+import Tasks
 
 /// Checks one composed tree against its provenance: every file's digest, mode, origin and owner;
 /// files missing or undeclared; Core files against the pinned Core archive; the Core pin; the
@@ -20,10 +21,10 @@ public enum TreeAudit {
             add(.provenanceUnparseable, TreeDigest.provenanceFile, "not valid provenance: \(error)")
             return findings
         }
-        if doc.platform != tree.platform {
+        if doc.platform != tree.platform.rawValue {
             add(.platformMismatch, TreeDigest.provenanceFile, "records platform \"\(doc.platform)\" but sits in the \(tree.platform) tree")
         }
-        let pin = pins.first { $0.name == tree.platform }
+        let pin = pins.first { $0.platform == tree.platform }
         var core: [String: CoreFile]?
         if let pin, pin.digest == doc.core.archiveDigest {
             core = coreFiles(pin)
@@ -32,13 +33,11 @@ public enum TreeAudit {
             add(.corePinUnknown, TreeDigest.provenanceFile,
                 "names Core archive \(doc.core.archiveDigest.hex) (\(doc.core.revision)); \(current)")
         }
-        let seamOwners = Set(pins.flatMap { $0.seams.map(\.owner) })
-        let coreOwners = Set(pins.map { "core:\($0.name)" })
         let disk = Dictionary(tree.files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         var recorded: Set<String> = []
         for f in doc.files {
             recorded.insert(f.path)
-            checkOrigin(f, pin: pin, core: core, seamOwners: seamOwners, coreOwners: coreOwners, add: add)
+            checkOrigin(f, pin: pin, core: core, pins: pins, add: add)
             guard let found = disk[f.path] else {
                 add(.fileDeleted, f.path, "recorded (owner \(f.owner), sha256 \(f.sha256.hex)) but not in the tree")
                 continue
@@ -52,9 +51,9 @@ public enum TreeAudit {
             } else if found.digest != f.sha256 {
                 add(.fileModified, f.path, "has sha256 \(found.digest.hex); provenance records \(f.sha256.hex) (owner \(f.owner))")
             }
-            let mode = found.executable ? "100755" : "100644"
+            let mode = FileMode(executable: found.executable)
             if mode != f.mode {
-                add(.modeChanged, f.path, "has mode \(mode); provenance records \(f.mode)")
+                add(.modeChanged, f.path, "has mode \(mode.octal); provenance records \(f.mode.octal)")
             }
         }
         for f in tree.files where !recorded.contains(f.path) {
@@ -70,7 +69,7 @@ public enum TreeAudit {
             add(.nativeDigestMismatch, TreeDigest.provenanceFile,
                 "records native input digest \(doc.nativeInputDigest.hex); the files hash to \(recomputed.hex)")
         }
-        let listed = TreeDigest.digest(doc.files.map { TreeDigest.Entry(path: $0.path, executable: $0.mode == "100755", digest: $0.sha256) })
+        let listed = TreeDigest.digest(doc.files.map { TreeDigest.Entry(path: $0.path, executable: $0.mode.isExecutable, digest: $0.sha256) })
         if listed != doc.nativeInputDigest {
             add(.nativeDigestMismatch, TreeDigest.provenanceFile,
                 "records native input digest \(doc.nativeInputDigest.hex); its own file list hashes to \(listed.hex)")
@@ -79,10 +78,15 @@ public enum TreeAudit {
     }
 
     /// Origin and owner of one record against the pin's seams and the Core's files.
-    private static func checkOrigin(_ f: ProvenanceDocument.File, pin: CorePin?, core: [String: CoreFile]?,
-                                    seamOwners: Set<String>, coreOwners: Set<String>,
+    private static func checkOrigin(_ f: ProvenanceDocument.File, pin: CorePin?, core: [String: CoreFile]?, pins: [CorePin],
                                     add: (AuditCode, String, String) -> Void) {
-        guard seamOwners.contains(f.owner) || coreOwners.contains(f.owner) else {
+        let known: Bool
+        switch FileOwner(f.owner) {
+        case .core(let platform)?: known = pins.contains { $0.platform == platform }
+        case .seam(let seam)?: known = pins.contains { $0.seams.contains { $0.id == seam } }
+        case nil: known = false
+        }
+        guard known else {
             add(.unknownOwner, f.path, "owner \"\(f.owner)\" is neither a pinned Core nor a seam owner of CoreCatalog")
             return
         }
@@ -90,24 +94,24 @@ public enum TreeAudit {
         let seam = pin.seams.first { $0.matches(f.path) }
         switch ComposedFile.Origin(rawValue: f.origin) {
         case .core?:
-            if f.owner != "core:\(pin.name)" {
-                add(.ownerMismatch, f.path, "origin core with owner \(f.owner); Core files of this tree belong to core:\(pin.name)")
+            if FileOwner(f.owner) != .core(pin.platform) {
+                add(.ownerMismatch, f.path, "origin core with owner \(f.owner); Core files of this tree belong to \(pin.platform.coreOwner)")
             } else if let core, core[f.path] == nil {
                 add(.originMismatch, f.path, "origin core, but the pinned Core \(pin.revision) has no such file")
             } else if let seam, seam.origin == .replaces, !seam.optional {
-                add(.originMismatch, f.path, "origin core, but seam \(seam.owner) must replace this file")
+                add(.originMismatch, f.path, "origin core, but seam \(seam.id) must replace this file")
             }
         case let origin?:
             guard let seam else {
                 add(.originMismatch, f.path, "origin \(origin.rawValue), but no seam of the \(pin.name) Core declares this path")
                 return
             }
-            if seam.owner != f.owner {
-                add(.ownerMismatch, f.path, "owner \(f.owner); the seam at this path belongs to \(seam.owner)")
+            if FileOwner(f.owner) != .seam(seam.id) {
+                add(.ownerMismatch, f.path, "owner \(f.owner); the seam at this path belongs to \(seam.id)")
             }
             let expected: ComposedFile.Origin = seam.origin == .replaces ? .replaced : .added
             if origin != expected {
-                add(.originMismatch, f.path, "origin \(origin.rawValue); seam \(seam.owner) \(seam.origin.rawValue) (origin \(expected.rawValue))")
+                add(.originMismatch, f.path, "origin \(origin.rawValue); seam \(seam.id) \(seam.origin.rawValue) (origin \(expected.rawValue))")
             }
         case nil:
             add(.originMismatch, f.path, "unknown origin \"\(f.origin)\" (expected core, replaced or added)")

@@ -4,19 +4,15 @@ import Cache
 /// without the provenance file, `.orchestrate/` or other trees) and the bytes of its
 /// `FOUNDATION_PROVENANCE.json`, if there is one. The CLI reads the disk; checks take this.
 public struct TreeSnapshot: Hashable, Sendable {
-    /// `rails`, `ios` or `android`: the name of the Core pinned for the tree.
-    public var platform: String
-    /// Where the tree is mounted in the output ("" = the root).
-    public var mount: String
+    public var platform: Platform
     public var files: [TreeDigest.Entry]
     public var provenance: [UInt8]?
     /// The text of a native tree's own `.gitignore` (nil for the Rails root, whose digest covers
     /// every file): the paths it ignores are not build inputs.
     public var ignoreFile: String?
 
-    public init(platform: String, mount: String, files: [TreeDigest.Entry], provenance: [UInt8]?, ignoreFile: String? = nil) {
+    public init(platform: Platform, files: [TreeDigest.Entry], provenance: [UInt8]?, ignoreFile: String? = nil) {
         self.platform = platform
-        self.mount = mount
         self.files = files
         self.provenance = provenance
         self.ignoreFile = ignoreFile
@@ -32,6 +28,9 @@ public struct TreeSnapshot: Hashable, Sendable {
 
     /// The native input digest recomputed from the input files (tree digest v1).
     public var digest: Digest { TreeDigest.digest(inputFiles) }
+
+    /// Where the tree is mounted in the output ("" = the root).
+    public var mount: String { platform.mount }
 
     /// The output path of a tree-relative path.
     public func outputPath(_ path: String) -> String { mounted(mount, path) }

@@ -1,12 +1,13 @@
 import Cache
+import Tasks
 
 /// A file of the pinned Core, as read from its verified archive.
 public struct CoreFile: Hashable, Sendable {
     public let path: String
     public let digest: Digest
-    public let mode: UInt16
+    public let mode: FileMode
 
-    public init(path: String, digest: Digest, mode: UInt16) {
+    public init(path: String, digest: Digest, mode: FileMode) {
         self.path = path
         self.digest = digest
         self.mode = mode
@@ -17,21 +18,21 @@ public struct CoreFile: Hashable, Sendable {
 public struct SeamOutput: Hashable, Sendable {
     public let path: String
     public let digest: Digest
-    public let mode: UInt16
-    /// The task's family, which must equal the seam's owner.
-    public let owner: String
+    public let mode: FileMode
+    /// The seam the task filled (its family).
+    public let seam: SeamID
     public let taskKey: Digest
     public let renderedIn: Digest?
     /// The named input digests the task key was built from (projections, dependency outputs,
     /// pinned objects); recorded in provenance so a reuse check can say which input moved.
     public let inputs: [String: Digest]
 
-    public init(path: String, digest: Digest, mode: UInt16, owner: String, taskKey: Digest, renderedIn: Digest?,
+    public init(path: String, digest: Digest, mode: FileMode, seam: SeamID, taskKey: Digest, renderedIn: Digest?,
                 inputs: [String: Digest] = [:]) {
         self.path = path
         self.digest = digest
         self.mode = mode
-        self.owner = owner
+        self.seam = seam
         self.taskKey = taskKey
         self.renderedIn = renderedIn
         self.inputs = inputs
@@ -43,9 +44,9 @@ public struct ComposedFile: Hashable, Sendable {
     public enum Origin: String, Hashable, Sendable { case core, replaced, added }
     public let path: String
     public let digest: Digest
-    public let mode: UInt16
+    public let mode: FileMode
     public let origin: Origin
-    public let owner: String
+    public let owner: FileOwner
     public let taskKey: Digest?
     public let renderedIn: Digest?
     /// The task's named inputs (empty for Core files).
@@ -54,7 +55,7 @@ public struct ComposedFile: Hashable, Sendable {
 
 /// A composed tree: its files, its native input digest, and its `FOUNDATION_PROVENANCE.json`.
 public struct Composition: Hashable, Sendable {
-    public let platform: String
+    public let platform: Platform
     public let mount: String
     public let files: [ComposedFile]
     public let nativeInputDigest: Digest
@@ -69,7 +70,6 @@ public struct Composition: Hashable, Sendable {
 /// added; no add collides with a Core file. Pure: values in, values out.
 public enum Composer {
     public struct Context: Sendable {
-        public var platform: String
         public var pin: CorePin
         public var planDigest: Digest
         public var projectionDigest: Digest?
@@ -80,9 +80,8 @@ public enum Composer {
         /// their per-field digests and Plan sources.
         public var projections: [String: Projection]
 
-        public init(platform: String, pin: CorePin, planDigest: Digest, projectionDigest: Digest?, release: String, foreignRoots: [String] = [],
+        public init(pin: CorePin, planDigest: Digest, projectionDigest: Digest?, release: String, foreignRoots: [String] = [],
                     projections: [String: Projection] = [:]) {
-            self.platform = platform
             self.pin = pin
             self.planDigest = planDigest
             self.projectionDigest = projectionDigest
@@ -93,7 +92,7 @@ public enum Composer {
     }
 
     public static func compose(_ ctx: Context, core: [CoreFile], outputs: [SeamOutput]) throws -> Composition {
-        let p = ctx.platform
+        let p = ctx.pin.platform
         let mount = ctx.pin.mount
         let prefix = mount.isEmpty ? "" : mount + "/"
         var coreByPath: [String: CoreFile] = [:]
@@ -101,7 +100,7 @@ public enum Composer {
         var byPath: [String: ComposedFile] = [:]
         for f in core {
             byPath[f.path] = ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core,
-                                          owner: "core:\(ctx.pin.name)", taskKey: nil, renderedIn: nil)
+                                          owner: .core(p), taskKey: nil, renderedIn: nil)
         }
         var seen: Set<String> = []
         var replaced: Set<String> = []
@@ -117,10 +116,10 @@ public enum Composer {
             // the pattern with the most literal characters over a looser one
             // (`{timestamp}_create_rodauth.rb` over `{timestamp}_create_{plural}.rb`).
             guard let seam = ctx.pin.seams.filter({ $0.matches(rel) }).max(by: { $0.specificity < $1.specificity }) else {
-                throw CompositionError.undeclaredOutput(platform: p, path: rel, owner: o.owner)
+                throw CompositionError.undeclaredOutput(platform: p, path: rel, seam: o.seam)
             }
-            guard seam.owner == o.owner else {
-                throw CompositionError.wrongOwner(platform: p, path: rel, expected: seam.owner, actual: o.owner)
+            guard seam.id == o.seam else {
+                throw CompositionError.wrongSeam(platform: p, path: rel, expected: seam.id, actual: o.seam)
             }
             guard seam.mode == o.mode else {
                 throw CompositionError.wrongMode(platform: p, path: rel, expected: seam.mode, actual: o.mode)
@@ -132,22 +131,36 @@ public enum Composer {
                 replaced.insert(seam.path)
                 origin = .replaced
             case .adds:
-                if coreByPath[rel] != nil { throw CompositionError.addCollidesWithCore(platform: p, path: rel, owner: o.owner) }
+                if coreByPath[rel] != nil { throw CompositionError.addCollidesWithCore(platform: p, path: rel, seam: o.seam) }
                 origin = .added
             }
-            byPath[rel] = ComposedFile(path: rel, digest: o.digest, mode: o.mode, origin: origin, owner: o.owner,
+            byPath[rel] = ComposedFile(path: rel, digest: o.digest, mode: o.mode, origin: origin, owner: .seam(o.seam),
                                        taskKey: o.taskKey, renderedIn: o.renderedIn, inputs: o.inputs)
         }
         for seam in ctx.pin.seams where seam.origin == .replaces && !seam.optional && !replaced.contains(seam.path) {
-            throw CompositionError.missingSeam(platform: p, path: seam.path, owner: seam.owner)
+            throw CompositionError.missingSeam(platform: p, path: seam.path, seam: seam.id)
         }
         let files = byPath.values.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
-        let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, executable: $0.mode == 0o755, digest: $0.digest) })
+        let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, executable: $0.mode.isExecutable, digest: $0.digest) })
         let read = Set(outputs.flatMap(\.inputs.values))
         let projections = ctx.projections.filter { read.contains($0.value.digest) }
         let provenance = ProvenanceDocument(
             platform: p, nativeInputDigest: digest, planDigest: ctx.planDigest, projectionDigest: ctx.projectionDigest,
             release: ctx.release, pin: ctx.pin, files: files, projections: projections).encoded()
         return Composition(platform: p, mount: mount, files: files, nativeInputDigest: digest, provenance: provenance)
+    }
+}
+
+extension SeamOutput {
+    /// The output of a task a lowering of `platform` built: its family names the seam.
+    public init(_ result: TaskResult, platform: Platform) throws {
+        guard let seam = SeamID(rawValue: result.family) else {
+            throw CompositionError.notASeam(platform: platform, taskID: result.id, family: result.family)
+        }
+        guard let digest = result.output else {
+            preconditionFailure("task \(result.id) has no output: composition runs only after every task succeeded")
+        }
+        self.init(path: result.path, digest: digest, mode: result.mode, seam: seam, taskKey: result.key.digest,
+                  renderedIn: result.renderedIn, inputs: result.key.inputs)
     }
 }

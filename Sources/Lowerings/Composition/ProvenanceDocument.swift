@@ -23,8 +23,13 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
     public struct File: Codable, Hashable, Sendable {
         public var path: String
         public var sha256: Digest
-        public var mode: String
+        /// Written `100644` or `100755`.
+        public var mode: FileMode
+        /// `core`, `replaced` or `added` (`ComposedFile.Origin`); kept as read, so a check can
+        /// report an unknown one.
         public var origin: String
+        /// `core:<platform>` or a seam id (`FileOwner`); kept as read, so a check can report an
+        /// unknown one.
         public var owner: String
         public var taskKey: Digest?
         public var renderedIn: Digest?
@@ -37,11 +42,39 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
             case taskKey = "task_key", renderedIn = "rendered_in"
         }
 
+        init(path: String, sha256: Digest, mode: FileMode, origin: String, owner: String, taskKey: Digest?, renderedIn: Digest?,
+             inputs: [String: Digest]?) {
+            self.path = path
+            self.sha256 = sha256
+            self.mode = mode
+            self.origin = origin
+            self.owner = owner
+            self.taskKey = taskKey
+            self.renderedIn = renderedIn
+            self.inputs = inputs
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            path = try c.decode(String.self, forKey: .path)
+            sha256 = try c.decode(Digest.self, forKey: .sha256)
+            let text = try c.decode(String.self, forKey: .mode)
+            guard let mode = FileMode(octal: text) else {
+                throw DecodingError.dataCorruptedError(forKey: .mode, in: c, debugDescription: "mode \"\(text)\" is neither 100644 nor 100755")
+            }
+            self.mode = mode
+            origin = try c.decode(String.self, forKey: .origin)
+            owner = try c.decode(String.self, forKey: .owner)
+            taskKey = try c.decodeIfPresent(Digest.self, forKey: .taskKey)
+            renderedIn = try c.decodeIfPresent(Digest.self, forKey: .renderedIn)
+            inputs = try c.decodeIfPresent([String: Digest].self, forKey: .inputs)
+        }
+
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(path, forKey: .path)
             try c.encode(sha256, forKey: .sha256)
-            try c.encode(mode, forKey: .mode)
+            try c.encode(mode.octal, forKey: .mode)
             try c.encode(origin, forKey: .origin)
             try c.encode(owner, forKey: .owner)
             try c.encode(taskKey, forKey: .taskKey)
@@ -71,6 +104,7 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
     }
 
     public var schema: String
+    /// The tree's platform (`Platform`); kept as read, so a check can report a foreign one.
     public var platform: String
     public var nativeInputDigest: Digest
     public var planDigest: Digest
@@ -88,18 +122,18 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         case loweringRelease = "lowering_release"
     }
 
-    init(platform: String, nativeInputDigest: Digest, planDigest: Digest, projectionDigest: Digest?, release: String,
+    init(platform: Platform, nativeInputDigest: Digest, planDigest: Digest, projectionDigest: Digest?, release: String,
          pin: CorePin, files: [ComposedFile], projections: [String: Projection] = [:]) {
         schema = Self.schemaID
-        self.platform = platform
+        self.platform = platform.rawValue
         self.nativeInputDigest = nativeInputDigest
         self.planDigest = planDigest
         self.projectionDigest = projectionDigest
         loweringRelease = release
         core = Core(archiveDigest: pin.digest, revision: pin.revision, archiveRoot: "", excludedPaths: pin.excludedRoots, mountedPath: pin.mount)
         self.files = files.map {
-            File(path: $0.path, sha256: $0.digest, mode: $0.mode == 0o755 ? "100755" : "100644", origin: $0.origin.rawValue,
-                 owner: $0.owner, taskKey: $0.taskKey, renderedIn: $0.renderedIn, inputs: $0.origin == .core ? nil : $0.inputs)
+            File(path: $0.path, sha256: $0.digest, mode: $0.mode, origin: $0.origin.rawValue,
+                 owner: $0.owner.description, taskKey: $0.taskKey, renderedIn: $0.renderedIn, inputs: $0.origin == .core ? nil : $0.inputs)
         }
         self.projections = projections.isEmpty ? nil : projections.mapValues(ProjectionRecord.init)
     }

@@ -14,12 +14,11 @@ import Tasks
 /// `partially_generated` (generated, with a reviewed residual).
 public enum IOSLowering {
     public static let release = "ios-application-2026-11"
-    public static let platform = "ios"
-    public static let mount = "ios"
-    public static let clientPointer = "/application/native/ios"
+    public static let platform = Platform.ios
+    public static let clientPointer = platform.clientPointer
 
     /// Seams another task family fills (the monogram AppIcon copy).
-    public static let seamsRenderedElsewhere: Set<String> = ["ios.app_icon"]
+    public static let seamsRenderedElsewhere: Set<SeamID> = [.iosAppIcon]
 
     public enum GapCode {
         public static let notGenerated = "foundation_plan.gap.native_client.not_generated"
@@ -35,7 +34,7 @@ public enum IOSLowering {
 
     public static func lower(_ loaded: LoadedPlan) -> PlatformLowering {
         let plan = loaded.plan
-        guard plan.application.native.ios != nil else { return .declined(platform, release: release, mount: mount) }
+        guard plan.application.native.ios != nil else { return .declined(platform, release: release) }
 
         let identity = IdentityProjection(plan: plan, release: release)
         var (iosIdentity, problems) = IOSIdentity.lower(plan: plan, identity: identity, release: release)
@@ -52,23 +51,22 @@ public enum IOSLowering {
             let gap = RunSummary.Gap(
                 code: GapCode.notGenerated, pointer: clientPointer, status: GapStatus.notGenerated,
                 message: "the iOS client was requested but not generated (\(codes.joined(separator: ", "))); the Rails application is still generated. Fix the diagnostics to generate it.",
-                clients: [platform])
-            return PlatformLowering(platform: platform, status: .omitted, release: release, mount: mount,
+                clients: [platform.rawValue])
+            return PlatformLowering(platform: platform, status: .omitted, release: release,
                                     gaps: [gap], diagnostics: diagnostics)
         }
 
         let appearance = AppearanceProjection(plan: plan)
         let routes = IOSPathRoutes(plan: plan, navigation: navigation)
         var tasks = makeTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance)
-        tasks.append(MonogramTasks.pngCopy(appName: plan.application.name, id: "ios.app_icon", platform: platform, release: release,
-                                           path: mounted(mount, "Resources/Assets.xcassets/AppIcon.appiconset/AppIcon.png")))
+        tasks.append(MonogramTasks.pngCopy(appName: plan.application.name, seam: .iosAppIcon, release: release))
         var projections: [String: Projection] = [:]
         for projection in [identity.projection, iosIdentity.projection, navigation.projection, routes.projection,
                            appearance.accentProjection, appearance.backgroundProjection,
                            MonogramTasks.projection(appName: plan.application.name)] {
             projections[projection.name] = projection
         }
-        return PlatformLowering(platform: platform, status: .emitted, release: release, mount: mount, tasks: tasks,
+        return PlatformLowering(platform: platform, status: .emitted, release: release, tasks: tasks,
                                 gaps: gaps(plan: plan, identity: iosIdentity), projections: projections,
                                 definitionDigest: identity.digest)
     }
@@ -79,32 +77,32 @@ public enum IOSLowering {
         let accent = appearance.accent
         let background: Color? = appearance.background
         var tasks: [FileTask] = []
-        for seam in CoreCatalog.iosSeams where !seamsRenderedElsewhere.contains(seam.owner) {
+        for seam in CoreCatalog.iosSeams where !seamsRenderedElsewhere.contains(seam.id) {
             let reads: [Projection]
             let render: @Sendable () -> [UInt8]
-            switch seam.owner {
-            case "ios.application_definition":
+            switch seam.id {
+            case .iosApplicationDefinition:
                 reads = [identity.projection]
                 render = { ApplicationDefinitionRenderer.render(identity) }
-            case "ios.navigation_definition":
+            case .iosNavigationDefinition:
                 reads = [navigation.projection]
                 render = { NavigationDefinitionRenderer.render(navigation) }
-            case "ios.identity_xcconfig":
+            case .iosIdentityXcconfig:
                 reads = [identity.projection]
                 render = { IdentityXcconfigRenderer.render(identity) }
-            case "ios.path_configuration":
+            case .iosPathConfiguration:
                 reads = [routes.projection]
                 render = { PathConfigurationRenderer.render(routes) }
-            case "ios.accent_color":
+            case .iosAccentColor:
                 reads = [appearance.accentProjection]
                 render = { ColorSetRenderer.render(accent) }
-            case "ios.background_color":
+            case .iosBackgroundColor:
                 reads = [appearance.backgroundProjection]
                 render = { ColorSetRenderer.render(background) }
-            case "ios.application_tests":
+            case .iosApplicationTests:
                 reads = [identity.projection, navigation.projection, routes.projection]
                 render = { ApplicationTestsRenderer.render(identity: identity, navigation: navigation, routes: routes) }
-            case "ios.navigation_ui_tests":
+            case .iosNavigationUITests:
                 reads = [navigation.projection]
                 render = { NavigationUITestsRenderer.render(navigation) }
             default:
@@ -112,8 +110,8 @@ public enum IOSLowering {
                 continue
             }
             tasks.append(FileTask(
-                id: seam.owner, family: seam.owner, platform: platform, release: release,
-                path: mounted(mount, seam.path), mode: FileMode(rawValue: seam.mode) ?? .regular,
+                id: seam.id.rawValue, family: seam.id.rawValue, platform: platform.rawValue, release: release,
+                path: seam.outputPath, mode: seam.mode,
                 inputs: Dictionary(uniqueKeysWithValues: reads.map { ($0.name, $0.digest) }),
                 render: { _ in render() }))
         }
@@ -127,19 +125,19 @@ public enum IOSLowering {
             gaps.append(RunSummary.Gap(
                 code: GapCode.placeholderIdentity, pointer: clientPointer, status: GapStatus.partiallyGenerated,
                 message: "the iOS client uses the placeholder origin \(identity.bundle.origin) and bundle id \(identity.bundle.bundleIdentifier): a Release build cannot reach the server or be submitted. Set /application/domain (or replace both values) before a Release build; a bundle id cannot change once the app is published.",
-                clients: [platform]))
+                clients: [platform.rawValue]))
         }
         if plan.application.appearance?.theme == .toggle {
             gaps.append(RunSummary.Gap(
                 code: GapCode.themePreference, pointer: "/application/appearance/theme", status: GapStatus.partiallyGenerated,
                 message: "theme toggle: the iOS client follows the system appearance; no native Light/Dark/System preference control is generated.",
-                clients: [platform]))
+                clients: [platform.rawValue]))
         }
         if plan.application.push.ios {
             gaps.append(RunSummary.Gap(
                 code: GapCode.push, pointer: "/application/push/ios", status: GapStatus.notGenerated,
                 message: "push for iOS is requested, but push machinery (APNs registration, device tokens, a test send) is not generated yet.",
-                clients: [platform]))
+                clients: [platform.rawValue]))
         }
         return gaps
     }

@@ -4,7 +4,7 @@ import Tasks
 
 /// `FOUNDATION_GAPS.json` at the output root: every gap of the compile, one task.
 public enum GapSetFile {
-    public static let path = "FOUNDATION_GAPS.json"
+    public static var path: String { CoreCatalog.seam(.railsGapSet).outputPath }
     public static let release = "gapset-2026-09"
 
     /// Gaps in a stable order (code, pointer, clients); gaps with one code and pointer raised by
@@ -43,7 +43,8 @@ public enum GapSetFile {
 
     public static func task(_ gaps: [RunSummary.Gap]) -> FileTask {
         let bytes = render(gaps)
-        return FileTask(id: "rails.gapset", family: "rails.gapset", platform: "rails", release: release, path: path,
-                        inputs: ["gapset": Digest.of(bytes)]) { _ in bytes }
+        let seam = CoreCatalog.seam(.railsGapSet)
+        return FileTask(id: seam.id.rawValue, family: seam.id.rawValue, platform: seam.platform.rawValue, release: release,
+                        path: seam.outputPath, mode: seam.mode, inputs: ["gapset": Digest.of(bytes)]) { _ in bytes }
     }
 }

@@ -1,7 +1,7 @@
 import Cache
 import Tasks
 
-/// What lowering a Plan produced for one tree (`ios`, `android`, `rails`).
+/// What lowering a Plan produced for one tree.
 public struct PlatformLowering: Sendable {
     public enum Status: String, Sendable, Hashable {
         /// Requested and generated.
@@ -12,12 +12,10 @@ public struct PlatformLowering: Sendable {
         case omitted
     }
 
-    public var platform: String
+    public var platform: Platform
     public var status: Status
     /// The lowering release (`ios-application-2026-11`, …).
     public var release: String
-    /// Where the tree is mounted in the output (`ios`, `android`, or "" for the root).
-    public var mount: String
     /// One file task per seam; paths are final output paths (mount included).
     public var tasks: [FileTask]
     public var gaps: [RunSummary.Gap]
@@ -27,13 +25,12 @@ public struct PlatformLowering: Sendable {
     /// The digest a native definition records (the identity projection), nil for Rails.
     public var definitionDigest: Digest?
 
-    public init(platform: String, status: Status, release: String, mount: String, tasks: [FileTask] = [],
+    public init(platform: Platform, status: Status, release: String, tasks: [FileTask] = [],
                 gaps: [RunSummary.Gap] = [], diagnostics: [Diagnostic] = [], projections: [String: Projection] = [:],
                 definitionDigest: Digest? = nil) {
         self.platform = platform
         self.status = status
         self.release = release
-        self.mount = mount
         self.tasks = tasks
         self.gaps = gaps
         self.diagnostics = diagnostics
@@ -41,8 +38,11 @@ public struct PlatformLowering: Sendable {
         self.definitionDigest = definitionDigest
     }
 
-    public static func declined(_ platform: String, release: String, mount: String) -> PlatformLowering {
-        PlatformLowering(platform: platform, status: .declined, release: release, mount: mount)
+    /// Where the tree is mounted in the output (`ios`, `android`, or "" for the root).
+    public var mount: String { platform.mount }
+
+    public static func declined(_ platform: Platform, release: String) -> PlatformLowering {
+        PlatformLowering(platform: platform, status: .declined, release: release)
     }
 }
 

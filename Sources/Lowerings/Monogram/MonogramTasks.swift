@@ -11,17 +11,21 @@ public enum MonogramTasks {
     }
 
     /// A copy of the pinned 1024×1024 PNG.
-    public static func pngCopy(appName: String, id: String, platform: String, release: String, path: String) -> FileTask {
+    public static func pngCopy(appName: String, seam: SeamID, release: String) -> FileTask {
         let m = Monogram(appName: appName)
-        return FileTask(id: id, family: id, platform: platform, release: release, path: path,
+        let declared = CoreCatalog.seam(seam)
+        return FileTask(id: seam.rawValue, family: seam.rawValue, platform: seam.platform.rawValue, release: release,
+                        path: declared.outputPath, mode: declared.mode,
                         copying: m.iosIconDigest, inputs: ["monogram": projection(appName: appName).digest])
     }
 
     /// `ic_launcher_foreground.xml` (also the monochrome layer), rendered from the glyph.
-    public static func androidForeground(appName: String, release: String, path: String) -> FileTask {
+    public static func androidForeground(appName: String, release: String) -> FileTask {
         let m = Monogram(appName: appName)
-        return FileTask(id: "android.launcher_foreground", family: "android.launcher_foreground", platform: "android",
-                        release: release, path: path, inputs: ["monogram": projection(appName: appName).digest]) { _ in
+        let seam = CoreCatalog.seam(.androidLauncherForeground)
+        return FileTask(id: seam.id.rawValue, family: seam.id.rawValue, platform: seam.platform.rawValue,
+                        release: release, path: seam.outputPath, mode: seam.mode,
+                        inputs: ["monogram": projection(appName: appName).digest]) { _ in
             Array(m.androidForeground.utf8)
         }
     }

@@ -8,3 +8,14 @@ public struct NativeClients: Hashable, Sendable {
         self.android = android
     }
 }
+
+extension NativeClients {
+    /// Whether the Plan requests `client` (always false for Rails, which is not a client).
+    public func requests(_ client: Platform) -> Bool {
+        switch client {
+        case .ios: return ios != nil
+        case .android: return android != nil
+        case .rails: return false
+        }
+    }
+}

@@ -8,3 +8,14 @@ public struct Push: Hashable, Sendable {
         self.android = android
     }
 }
+
+extension Push {
+    /// Whether the Plan requests push for `client` (always false for Rails).
+    public func requested(for client: Platform) -> Bool {
+        switch client {
+        case .ios: return ios
+        case .android: return android
+        case .rails: return false
+        }
+    }
+}

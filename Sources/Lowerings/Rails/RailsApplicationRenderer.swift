@@ -214,7 +214,7 @@ enum RailsApplicationRenderer {
             let guides = app.clients.map { "[\(RailsNativeRenderer.guide($0))](\(RailsNativeRenderer.guide($0)))" }
             lines += ["", "## Native clients", ""]
             for (client, guide) in zip(app.clients, guides) {
-                let title = client == "ios" ? "iPhone" : "Android"
+                let title = client == .ios ? "iPhone" : "Android"
                 lines.append("* \(title): `\(client)/` holds the Hotwire Native project. Preview it with `bin/\(client) preview revyl <public-url>`; \(guide) walks through it.")
             }
             lines += ["", "Each client loads its path configuration from this app at `/configurations/<client>_v1`: Rails",

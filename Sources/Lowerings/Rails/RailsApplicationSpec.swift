@@ -6,7 +6,7 @@ struct RailsApplicationSpec: Hashable, Sendable {
 
     var name: String
     /// Selected native clients in fixed order: `ios`, `android`.
-    var clients: [String]
+    var clients: [Platform]
     var hasAccount: Bool
     var accountEditable: Bool
     var resources: [Resource]
@@ -16,8 +16,7 @@ struct RailsApplicationSpec: Hashable, Sendable {
 
     init(plan: Plan, navigation: ApplicationNavigation) {
         name = plan.application.name
-        clients = [plan.application.native.ios.map { _ in "ios" }, plan.application.native.android.map { _ in "android" }]
-            .compactMap { $0 }
+        clients = Platform.clients.filter { plan.application.native.requests($0) }
         hasAccount = plan.account != nil
         accountEditable = plan.account?.editable ?? false
         resources = RouteTable(plan: plan).resources
@@ -32,7 +31,7 @@ struct RailsApplicationSpec: Hashable, Sendable {
     /// What `config/routes.rb` reads.
     var routesProjection: Projection {
         Projection(name: "rails.routes", fields: [
-            "clients": .array(clients.map { .string($0) }),
+            "clients": .array(clients.map { .string($0.rawValue) }),
             "account": hasAccount ? .object(["editable": .bool(accountEditable)]) : .null,
             "resources": .array(resources.map {
                 .object(["key": .string($0.key), "plural_key": .string($0.pluralKey), "forms": .bool($0.forms),
@@ -60,7 +59,7 @@ struct RailsApplicationSpec: Hashable, Sendable {
     /// What the README reads.
     var readmeProjection: Projection {
         Projection(name: "rails.readme", fields: [
-            "name": .string(name), "clients": .array(clients.map { .string($0) }), "account": .bool(hasAccount),
+            "name": .string(name), "clients": .array(clients.map { .string($0.rawValue) }), "account": .bool(hasAccount),
         ], sources: ["name": ["/application/name"], "clients": ["/application/native"], "account": ["/account"]])
     }
 }

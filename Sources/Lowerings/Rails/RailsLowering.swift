@@ -9,161 +9,146 @@ import Tasks
 /// accent/background/theme projections, `rails.account`, `rails.native_clients`, … The server keeps
 /// no copy of the native path configurations: its controller sends the file bundled in each client
 /// tree (`ios/`, `android/`), so no Rails task depends on a native task.
+///
+/// `lower` reads as the list of sections of the app: application, entities, account, native
+/// clients, CI, icons; each section is one function.
 public enum RailsLowering {
     public static let release = "rails-application-2026-11"
+    public static let platform = Platform.rails
 
     /// The file the Rails tree holds exactly when a client's tree was emitted (that client's CI
-    /// workflow), and its task's owner: `audit` reads the root provenance for it to know which
-    /// native trees must be there.
-    public static func clientMarkerPath(_ client: String) -> String { ".github/workflows/\(client).yml" }
-    public static func clientMarkerOwner(_ client: String) -> String { "rails.\(client)_workflow" }
+    /// workflow), and its seam: `audit` reads the root provenance for it to know which native
+    /// trees must be there.
+    public static func clientMarkerPath(_ client: Platform) -> String { CoreCatalog.seam(clientMarker(client)).outputPath }
+    public static func clientMarker(_ client: Platform) -> SeamID { .workflow(for: client) }
 
     public static func lower(_ loaded: LoadedPlan) -> PlatformLowering {
-        let native = loaded.plan.application.native
-        return lower(loaded, emittedClients: Set([native.ios.map { _ in "ios" }, native.android.map { _ in "android" }].compactMap { $0 }))
+        lower(loaded, emittedClients: Set(Platform.clients.filter { loaded.plan.application.native.requests($0) }))
     }
 
     /// Lowers for the native clients that were actually emitted: a selected client its own lowering
     /// omitted gets no route, action, guide or workflow here.
-    public static func lower(_ loaded: LoadedPlan, emittedClients: Set<String>) -> PlatformLowering {
+    public static func lower(_ loaded: LoadedPlan, emittedClients: Set<Platform>) -> PlatformLowering {
         // Always emitted: every Plan rule the Rails app depends on is a load diagnostic.
         let plan = loaded.plan
-        var builder = RailsTaskBuilder(release: release)
         let navigation = ApplicationNavigation(plan: plan)
-        var draft = RailsApplicationSpec(plan: plan, navigation: navigation)
-        draft.clients = draft.clients.filter { emittedClients.contains($0) }
-        let app = draft
-        let appearance = AppearanceProjection(plan: plan)
-
-        // Application
-        builder.add(id: "rails.routes", path: "config/routes.rb", reads: [app.routesProjection]) { RailsApplicationRenderer.routes(app) }
-        let entries = navigation.entries
-        let (theme, accent, background) = (appearance.theme, appearance.accent, appearance.background)
-        builder.add(id: "rails.navigation_partial", path: "app/views/layouts/_navigation.html.erb",
-                    reads: [navigation.projection, appearance.themeProjection]) {
-            RailsApplicationRenderer.navigation(entries, themeSelector: theme == .toggle)
-        }
-        builder.add(id: "rails.theme_css", path: "app/assets/stylesheets/theme.css",
-                    reads: [appearance.themeProjection, appearance.accentProjection, appearance.backgroundProjection]) {
-            RailsApplicationRenderer.themeCSS(theme: theme, accent: accent, background: background)
-        }
-        if theme == .toggle {
-            builder.add(id: "rails.theme_controller", path: "app/javascript/controllers/theme_controller.js",
-                        reads: [appearance.themeProjection]) { RailsApplicationRenderer.themeController() }
-        }
-        builder.add(id: "rails.application_identity", path: "config/initializers/application_identity.rb",
-                    reads: [app.identityProjection]) { RailsApplicationRenderer.identity(app) }
-        builder.add(id: "rails.inflections", path: "config/initializers/inflections.rb",
-                    reads: [app.inflectionsProjection]) { RailsApplicationRenderer.inflections(app) }
-        builder.add(id: "rails.readme", path: "README.md", reads: [app.readmeProjection]) { RailsApplicationRenderer.readme(app) }
-
-        // Entities
-        let versions = RailsMigrationVersion.versions(for: plan)
-        for entity in plan.entities {
-            let spec = RailsEntitySpec(entity: entity, plan: plan, migrationVersion: versions[entity.key]!)
-            let reads = [spec.projection]
-            let k = entity.key
-            builder.add(id: "rails.entity_migration.\(k)", family: "rails.entity_migration",
-                        path: "db/migrate/\(spec.migrationVersion)_create_\(spec.pluralKey).rb", reads: reads) {
-                RailsEntityRenderer.migration(spec)
-            }
-            builder.add(id: "rails.entity_model.\(k)", family: "rails.entity_model", path: "app/models/\(k).rb", reads: reads) {
-                RailsEntityRenderer.model(spec)
-            }
-            builder.add(id: "rails.entity_controller.\(k)", family: "rails.entity_controller",
-                        path: "app/controllers/\(spec.pluralKey)_controller.rb", reads: reads) {
-                RailsEntityRenderer.controller(spec)
-            }
-            for view in RailsViewRenderer.views(spec) {
-                builder.add(id: "rails.entity_views.\(k).\(view)", family: "rails.entity_views",
-                            path: "app/views/\(spec.pluralKey)/\(view).html.erb", reads: reads) {
-                    RailsViewRenderer.render(view, spec)
-                }
-            }
-            builder.add(id: "rails.entity_request_spec.\(k)", family: "rails.entity_request_spec",
-                        path: "spec/requests/\(spec.pluralKey)_spec.rb", reads: reads) {
-                RailsEntityRenderer.requestSpec(spec)
-            }
-        }
-
-        // Account
+        var app = RailsApplicationSpec(plan: plan, navigation: navigation)
+        app.clients = app.clients.filter { emittedClients.contains($0) }
         let account = plan.account.map { RailsAccountSpec(account: $0, nativeSession: app.nativeSession) }
         let accountProjection = account?.projection
             ?? Projection(name: "rails.account", fields: ["account": .null], sources: ["account": ["/account"]])
-        builder.add(id: "rails.account_initializer", path: "config/initializers/rodauth.rb", reads: [accountProjection]) {
-            RailsAccountRenderer.initializer(account)
-        }
-        if let account {
-            let reads = [accountProjection]
-            builder.add(id: "rails.account_rodauth_app", path: "app/misc/rodauth_app.rb", reads: reads) { RailsAccountRenderer.rodauthApp(account) }
-            builder.add(id: "rails.account_rodauth_main", path: "app/misc/rodauth_main.rb", reads: reads) { RailsAccountRenderer.rodauthMain(account) }
-            builder.add(id: "rails.account_controller", path: "app/controllers/rodauth_controller.rb", reads: reads) {
-                RailsAccountRenderer.rodauthController(account)
-            }
-            builder.add(id: "rails.account_model", path: "app/models/account.rb", reads: reads) { RailsAccountRenderer.model(account) }
-            builder.add(id: "rails.account_migration", path: "db/migrate/\(RailsMigrationVersion.accountVersion)_create_rodauth.rb",
-                        reads: reads) { RailsAccountRenderer.migration(account) }
-            builder.add(id: "rails.account_required", path: "app/controllers/concerns/account_required.rb", reads: reads) {
-                RailsAccountRenderer.accountRequired(account)
-            }
-            builder.add(id: "rails.account_page_controller", path: "app/controllers/accounts_controller.rb", reads: reads) {
-                RailsAccountRenderer.pageController(account)
-            }
-            if !account.fields.isEmpty {
-                builder.add(id: "rails.account_rodauth_views.create_account", family: "rails.account_rodauth_views",
-                            path: "app/views/rodauth/create_account.html.erb", reads: reads) {
-                    RailsAccountRenderer.createAccountView(account)
-                }
-            }
-            for view in RailsAccountRenderer.views(account) {
-                builder.add(id: "rails.account_views.\(view)", family: "rails.account_views",
-                            path: "app/views/accounts/\(view).html.erb", reads: reads) { RailsAccountRenderer.view(view, account) }
-            }
-        }
 
-        // Native clients
-        let clients = app.clients
-        if !clients.isEmpty {
-            let clientsProjection = Projection(name: "rails.native_clients", fields: ["clients": .array(clients.map { .string($0) })],
-                                               sources: ["clients": ["/application/native"]])
-            builder.add(id: "rails.native_configurations", path: "app/controllers/native/configurations_controller.rb",
-                        reads: [clientsProjection]) { RailsNativeRenderer.configurationsController(clients: clients) }
-            builder.add(id: "rails.native_configurations_spec", path: "spec/requests/native/configurations_spec.rb",
-                        reads: [clientsProjection]) { RailsNativeRenderer.configurationsSpec(clients: clients) }
-            if app.nativeSession {
-                builder.add(id: "rails.native_session_controller", path: "app/controllers/native/sessions_controller.rb",
-                            reads: [accountProjection]) { RailsNativeRenderer.sessionsController() }
-                builder.add(id: "rails.native_session_view", path: "app/views/native/sessions/show.html.erb",
-                            reads: [accountProjection]) { RailsNativeRenderer.sessionsView() }
-            }
-            for client in clients {
-                let preview = Projection(name: "rails.preview:\(client)", fields: [
-                    "client": .string(client), "name": .string(app.name), "account": .bool(app.hasAccount),
-                ], sources: ["client": ["/application/native/\(client)"], "name": ["/application/name"], "account": ["/account"]])
-                let (name, hasAccount) = (app.name, app.hasAccount)
-                builder.add(id: "rails.\(client)_preview_guide", path: RailsNativeRenderer.guide(client),
-                            reads: [preview]) { RailsNativeRenderer.previewGuide(client: client, name: name, account: hasAccount) }
-                let command = Projection(name: "rails.native_command:\(client)", fields: ["client": .string(client)],
-                                         sources: ["client": ["/application/native/\(client)"]])
-                builder.add(id: "rails.\(client)_command", path: "bin/\(client)", mode: .executable, reads: [command]) {
-                    RailsNativeRenderer.command(client: client)
-                }
-                builder.add(id: clientMarkerOwner(client), path: clientMarkerPath(client), reads: [command]) {
-                    RailsWorkflowRenderer.nativeWorkflow(client: client)
-                }
-            }
-        }
-
+        var builder = SeamTaskBuilder(release: release)
+        application(app, navigation: navigation, appearance: AppearanceProjection(plan: plan), into: &builder)
+        entities(plan, into: &builder)
+        self.account(account, projection: accountProjection, into: &builder)
+        nativeClients(app, account: accountProjection, into: &builder)
         // CI for the Rails app itself, whatever the clients: it reads nothing from the Plan.
-        builder.add(id: "rails.rails_workflow", path: ".github/workflows/rails.yml", reads: []) { RailsWorkflowRenderer.railsWorkflow() }
-
-        // Web bookmark icons: the same pinned monogram the native launchers use.
-        let monogram = MonogramTasks.projection(appName: plan.application.name)
-        for (id, path) in [("rails.bookmark_icon", "public/icon.png"), ("rails.apple_touch_icon", "public/apple-touch-icon.png")] {
-            builder.append(MonogramTasks.pngCopy(appName: plan.application.name, id: id, platform: "rails", release: release, path: path),
-                           reads: [monogram])
-        }
-        return PlatformLowering(platform: "rails", status: .emitted, release: release, mount: "", tasks: builder.tasks,
+        builder.add(.railsWorkflow, reads: []) { RailsWorkflowRenderer.railsWorkflow() }
+        icons(plan, into: &builder)
+        return PlatformLowering(platform: platform, status: .emitted, release: release, tasks: builder.tasks,
                                 projections: builder.projections)
+    }
+
+    /// Routes, navigation, theme, identity, inflections, README.
+    static func application(_ app: RailsApplicationSpec, navigation: ApplicationNavigation, appearance: AppearanceProjection,
+                            into builder: inout SeamTaskBuilder) {
+        builder.add(.railsRoutes, reads: [app.routesProjection]) { RailsApplicationRenderer.routes(app) }
+        let entries = navigation.entries
+        let (theme, accent, background) = (appearance.theme, appearance.accent, appearance.background)
+        builder.add(.railsNavigationPartial, reads: [navigation.projection, appearance.themeProjection]) {
+            RailsApplicationRenderer.navigation(entries, themeSelector: theme == .toggle)
+        }
+        builder.add(.railsThemeCss, reads: [appearance.themeProjection, appearance.accentProjection, appearance.backgroundProjection]) {
+            RailsApplicationRenderer.themeCSS(theme: theme, accent: accent, background: background)
+        }
+        if theme == .toggle {
+            builder.add(.railsThemeController, reads: [appearance.themeProjection]) { RailsApplicationRenderer.themeController() }
+        }
+        builder.add(.railsApplicationIdentity, reads: [app.identityProjection]) { RailsApplicationRenderer.identity(app) }
+        builder.add(.railsInflections, reads: [app.inflectionsProjection]) { RailsApplicationRenderer.inflections(app) }
+        builder.add(.railsReadme, reads: [app.readmeProjection]) { RailsApplicationRenderer.readme(app) }
+    }
+
+    /// Per entity: migration, model, controller, views, request spec; each reads only `entity:<key>`.
+    static func entities(_ plan: Plan, into builder: inout SeamTaskBuilder) {
+        let versions = RailsMigrationVersion.versions(for: plan)
+        for entity in plan.entities {
+            guard let version = versions[entity.key] else { preconditionFailure("no migration version for entity \(entity.key)") }
+            let spec = RailsEntitySpec(entity: entity, plan: plan, migrationVersion: version)
+            let reads = [spec.projection]
+            let k = entity.key
+            let names = ["entity": k, "plural": spec.pluralKey, "timestamp": spec.migrationVersion]
+            builder.add(.railsEntityMigration, instance: k, values: names, reads: reads) { RailsEntityRenderer.migration(spec) }
+            builder.add(.railsEntityModel, instance: k, values: names, reads: reads) { RailsEntityRenderer.model(spec) }
+            builder.add(.railsEntityController, instance: k, values: names, reads: reads) { RailsEntityRenderer.controller(spec) }
+            for view in RailsViewRenderer.views(spec) {
+                builder.add(.railsEntityViews, instance: "\(k).\(view)", values: names.merging(["view": view]) { $1 }, reads: reads) {
+                    RailsViewRenderer.render(view, spec)
+                }
+            }
+            builder.add(.railsEntityRequestSpec, instance: k, values: names, reads: reads) { RailsEntityRenderer.requestSpec(spec) }
+        }
+    }
+
+    /// The Rodauth initializer (always: without an account it turns Rodauth off), and with an
+    /// account its app, controllers, model, migration and views.
+    static func account(_ account: RailsAccountSpec?, projection: Projection, into builder: inout SeamTaskBuilder) {
+        let reads = [projection]
+        builder.add(.railsAccountInitializer, reads: reads) { RailsAccountRenderer.initializer(account) }
+        guard let account else { return }
+        builder.add(.railsAccountRodauthApp, reads: reads) { RailsAccountRenderer.rodauthApp(account) }
+        builder.add(.railsAccountRodauthMain, reads: reads) { RailsAccountRenderer.rodauthMain(account) }
+        builder.add(.railsAccountController, reads: reads) { RailsAccountRenderer.rodauthController(account) }
+        builder.add(.railsAccountModel, reads: reads) { RailsAccountRenderer.model(account) }
+        builder.add(.railsAccountMigration, values: ["timestamp": RailsMigrationVersion.accountVersion], reads: reads) {
+            RailsAccountRenderer.migration(account)
+        }
+        builder.add(.railsAccountRequired, reads: reads) { RailsAccountRenderer.accountRequired(account) }
+        builder.add(.railsAccountPageController, reads: reads) { RailsAccountRenderer.pageController(account) }
+        if !account.fields.isEmpty {
+            builder.add(.railsAccountRodauthViews, instance: "create_account", values: ["view": "create_account"], reads: reads) {
+                RailsAccountRenderer.createAccountView(account)
+            }
+        }
+        for view in RailsAccountRenderer.views(account) {
+            builder.add(.railsAccountViews, instance: view, values: ["view": view], reads: reads) { RailsAccountRenderer.view(view, account) }
+        }
+    }
+
+    /// For the emitted clients: the configurations controller and its spec, the native session
+    /// page (with an account), and per client a preview guide, `bin/<client>` and its CI workflow.
+    static func nativeClients(_ app: RailsApplicationSpec, account: Projection, into builder: inout SeamTaskBuilder) {
+        let clients = app.clients
+        guard !clients.isEmpty else { return }
+        let clientsProjection = Projection(name: "rails.native_clients", fields: ["clients": .array(clients.map { .string($0.rawValue) })],
+                                           sources: ["clients": ["/application/native"]])
+        builder.add(.railsNativeConfigurations, reads: [clientsProjection]) { RailsNativeRenderer.configurationsController(clients: clients) }
+        builder.add(.railsNativeConfigurationsSpec, reads: [clientsProjection]) { RailsNativeRenderer.configurationsSpec(clients: clients) }
+        if app.nativeSession {
+            builder.add(.railsNativeSessionController, reads: [account]) { RailsNativeRenderer.sessionsController() }
+            builder.add(.railsNativeSessionView, reads: [account]) { RailsNativeRenderer.sessionsView() }
+        }
+        for client in clients {
+            let preview = Projection(name: "rails.preview:\(client)", fields: [
+                "client": .string(client.rawValue), "name": .string(app.name), "account": .bool(app.hasAccount),
+            ], sources: ["client": [client.clientPointer], "name": ["/application/name"], "account": ["/account"]])
+            let (name, hasAccount) = (app.name, app.hasAccount)
+            builder.add(.previewGuide(for: client), reads: [preview]) {
+                RailsNativeRenderer.previewGuide(client: client, name: name, account: hasAccount)
+            }
+            let command = Projection(name: "rails.native_command:\(client)", fields: ["client": .string(client.rawValue)],
+                                     sources: ["client": [client.clientPointer]])
+            builder.add(.command(for: client), reads: [command]) { RailsNativeRenderer.command(client: client) }
+            builder.add(clientMarker(client), reads: [command]) { RailsWorkflowRenderer.nativeWorkflow(client: client) }
+        }
+    }
+
+    /// Web bookmark icons: the same pinned monogram the native launchers use.
+    static func icons(_ plan: Plan, into builder: inout SeamTaskBuilder) {
+        let monogram = MonogramTasks.projection(appName: plan.application.name)
+        for seam in [SeamID.railsBookmarkIcon, .railsAppleTouchIcon] {
+            builder.append(MonogramTasks.pngCopy(appName: plan.application.name, seam: seam, release: release), reads: [monogram])
+        }
     }
 }

@@ -3,19 +3,17 @@
 /// `bin/ios`/`bin/android`. The CI workflows are `RailsWorkflowRenderer`'s.
 enum RailsNativeRenderer {
     /// Where the client tree keeps its bundled path configuration (mount + Core seam path).
-    static func bundledPath(_ client: String) -> String {
-        let seams = client == "ios" ? CoreCatalog.iosSeams : CoreCatalog.androidSeams
-        let seam = seams.first { $0.owner == "\(client).path_configuration" }!
-        return mounted(client, seam.path)
+    static func bundledPath(_ client: Platform) -> String {
+        CoreCatalog.seam(client == .ios ? .iosPathConfiguration : .androidPathConfiguration).outputPath
     }
 
-    static func title(_ client: String) -> String { client == "ios" ? "iOS" : "Android" }
-    static func artifactPrefix(_ client: String) -> String { client == "ios" ? "ios-simulator-app" : "android-debug-apk" }
-    static func artifactFile(_ client: String) -> String { client == "ios" ? "FoundationApp.app.zip" : "app-debug.apk" }
+    static func title(_ client: Platform) -> String { client.displayName }
+    static func artifactPrefix(_ client: Platform) -> String { client == .ios ? "ios-simulator-app" : "android-debug-apk" }
+    static func artifactFile(_ client: Platform) -> String { client == .ios ? "FoundationApp.app.zip" : "app-debug.apk" }
 
     // MARK: Path configuration
 
-    static func configurationsController(clients: [String]) -> [UInt8] {
+    static func configurationsController(clients: [Platform]) -> [UInt8] {
         var lines = [
             "module Native",
             "  # The path configuration of each native client: the very file bundled in the client, sent byte",
@@ -38,7 +36,7 @@ enum RailsNativeRenderer {
         return RailsText.file(lines)
     }
 
-    static func configurationsSpec(clients: [String]) -> [UInt8] {
+    static func configurationsSpec(clients: [Platform]) -> [UInt8] {
         var lines = ["require \"rails_helper\"", "", "RSpec.describe \"Native path configurations\", type: :request do"]
         if !clients.isEmpty {
             lines += [
@@ -53,7 +51,7 @@ enum RailsNativeRenderer {
                 "",
             ]
         }
-        for client in ["ios", "android"] {
+        for client in Platform.clients {
             let name = "\(client)_v1"
             if clients.contains(client) {
                 lines += [
@@ -122,15 +120,15 @@ enum RailsNativeRenderer {
 
     // MARK: Preview guides
 
-    static func guide(_ client: String) -> String { client == "ios" ? "IOS_PREVIEW.md" : "ANDROID_PREVIEW.md" }
+    static func guide(_ client: Platform) -> String { CoreCatalog.seam(.previewGuide(for: client)).outputPath }
 
-    static func previewGuide(client: String, name: String, account: Bool) -> [UInt8] {
-        let device = client == "ios" ? "iPhone" : "Android"
+    static func previewGuide(client: Platform, name: String, account: Bool) -> [UInt8] {
+        let device = client == .ios ? "iPhone" : "Android"
         let file = artifactFile(client)
         var lines = [
             "# \(RailsText.markdown(name)) on \(device): preview with Revyl", "",
             "Revyl runs the \(device) build of `\(client)/` on a hosted device against your Rails app. You need",
-            "no local \(client == "ios" ? "Xcode" : "JDK or Android SDK"): GitHub Actions tests and builds the \(client == "ios" ? "unsigned Debug Simulator app" : "debuggable APK")",
+            "no local \(client == .ios ? "Xcode" : "JDK or Android SDK"): GitHub Actions tests and builds the \(client == .ios ? "unsigned Debug Simulator app" : "debuggable APK")",
             "(`.github/workflows/\(client).yml`) whenever the native input digest of `\(client)/` changes, and Rails-only",
             "commits reuse the build of an earlier commit.", "",
             "## 1. Give Rails a public HTTPS address", "",
@@ -164,7 +162,7 @@ enum RailsNativeRenderer {
         if account {
             lines.append("* Sign in inside the app with an account created on the web or in the app; it stays signed in for a year.")
         }
-        if client == "ios" {
+        if client == .ios {
             lines += [
                 "* Pull down to refresh with the CLI: dragging in the browser Viewer may not refresh the page, while",
                 "  `revyl device swipe down --x 210 --y 310 --duration 1200` refreshes the default portrait preview.",
@@ -179,7 +177,7 @@ enum RailsNativeRenderer {
             "* stop `cloudflared` (Ctrl-C) and restart Rails with plain `bin/dev`, so it no longer admits tunnel hosts;",
             "* in a Codespace, make port 3000 private again in the Ports panel.",
         ]
-        if client == "android" {
+        if client == .android {
             lines += [
                 "", "## Optional: Android Studio's Emulator", "",
                 "Without Revyl: open `android/` in Android Studio and keep Studio's default Gradle JDK (its bundled",
@@ -224,7 +222,7 @@ enum RailsNativeRenderer {
         }
     }
 
-    static func command(client: String) -> [UInt8] {
+    static func command(client: Platform) -> [UInt8] {
         let prefix = artifactPrefix(client)
         var lines = [
             "#!/usr/bin/env ruby",

@@ -35,7 +35,7 @@ enum RailsWorkflowRenderer {
     /// `<client>/` (tracked, plus untracked ones no `.gitignore` excludes), so the `.xcodeproj`
     /// XcodeGen writes and Gradle's build directories never count. `bin/<client> digest` lists the
     /// same files.
-    static func digestPipeline(client: String) -> [String] {
+    static func digestPipeline(client: Platform) -> [String] {
         [
             "digest=$(cd \(client) && git ls-files -z --cached --others --exclude-standard -- . | LC_ALL=C sort -zu |",
             "  while IFS= read -r -d '' f; do",
@@ -81,7 +81,7 @@ enum RailsWorkflowRenderer {
 
     // MARK: ios.yml, android.yml
 
-    static func nativeWorkflow(client: String) -> [UInt8] {
+    static func nativeWorkflow(client: Platform) -> [UInt8] {
         let prefix = RailsNativeRenderer.artifactPrefix(client)
         let title = RailsNativeRenderer.title(client)
         var lines = [
@@ -140,12 +140,12 @@ enum RailsWorkflowRenderer {
             "          echo \"reuse=$reuse\" >> \"$GITHUB_OUTPUT\"",
             "",
             "  build:",
-            "    name: \(client == "ios" ? "Tests and the unsigned Debug Simulator app" : "Unit tests and the debuggable APK")",
+            "    name: \(client == .ios ? "Tests and the unsigned Debug Simulator app" : "Unit tests and the debuggable APK")",
             "    needs: digest",
             "    # A reused build skips the native tests too: they ran on the commit that built it.",
             "    if: needs.digest.outputs.reuse != 'true'",
         ]
-        if client == "ios" {
+        if client == .ios {
             lines += ["    runs-on: macos-15", "    steps:"] + checkout() + [
                 "      - name: Generate the Xcode project",
                 "        shell: bash",

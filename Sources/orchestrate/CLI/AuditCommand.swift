@@ -89,7 +89,7 @@ public enum AuditCommand: Command {
         guard !trees.isEmpty || planSet != nil else {
             throw CLIError.inputMissing(path: mounted(display, TreeDigest.provenanceFile), what: "provenance (no tree of the output has one)")
         }
-        let treeReports = trees.map { TreeReport(platform: $0.platform, provenance: $0.provenancePath, files: $0.files.count) }
+        let treeReports = trees.map { TreeReport(platform: $0.platform.rawValue, provenance: $0.provenancePath, files: $0.files.count) }
         if args.flag("json") {
             ctx.out(try StableJSON.string(Report(clean: findings.isEmpty, trees: treeReports, findings: findings)))
         } else {

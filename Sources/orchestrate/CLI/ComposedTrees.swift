@@ -12,10 +12,10 @@ enum ComposedTrees {
         guard let platform else {
             throw CLIError.usage("\(command): --platform \(allowed.joined(separator: "|")) is required", hint: "run `orchestrate \(command) --help`")
         }
-        guard allowed.contains(platform), let pin = CorePins.pin(for: platform) else {
+        guard allowed.contains(platform), let known = Platform(rawValue: platform) else {
             throw CLIError.usage("\(command): unknown platform \"\(platform)\"; use \(allowed.joined(separator: ", "))", hint: nil)
         }
-        return pin
+        return CorePins.pin(for: known)
     }
 
     /// Every regular file below `root`, paths relative to it, without `.orchestrate/` (the
@@ -42,7 +42,7 @@ enum ComposedTrees {
         }
         let ignoreFile = pin.mount.isEmpty ? nil
             : FileManager.default.contents(atPath: root + "/" + mounted(pin.mount, ".gitignore")).map { String(decoding: $0, as: UTF8.self) }
-        return TreeSnapshot(platform: pin.name, mount: pin.mount,
+        return TreeSnapshot(platform: pin.platform,
                             files: files.filter { $0.path != TreeDigest.provenanceFile },
                             provenance: FileManager.default.contents(atPath: root + "/" + mounted(pin.mount, TreeDigest.provenanceFile)).map { [UInt8]($0) },
                             ignoreFile: ignoreFile)
@@ -77,7 +77,7 @@ enum ComposedTrees {
             }
             let provenancePath = mounted(pin.mount, TreeDigest.provenanceFile)
             let provenance = kinds[provenancePath] == .regular ? readWithoutFollowing(root + "/" + provenancePath) : nil
-            trees.append(TreeSnapshot(platform: pin.name, mount: pin.mount, files: mine.filter { $0.path != TreeDigest.provenanceFile },
+            trees.append(TreeSnapshot(platform: pin.platform, files: mine.filter { $0.path != TreeDigest.provenanceFile },
                                       provenance: provenance))
         }
         let present = Set(entries.map { String($0.path.prefix { $0 != "/" }) })

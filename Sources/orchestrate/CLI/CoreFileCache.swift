@@ -1,5 +1,6 @@
 import Cache
 import Lowerings
+import Tasks
 
 /// The files of each pinned Core archive, read once from the seed store through the archive
 /// policy (digest, revision, paths, modes).
@@ -15,7 +16,7 @@ final class CoreFileCache: @unchecked Sendable {
         if let seed, let archive = try? CoreArchives.read(pin, from: { (try? seed.get($0)) ?? nil }) {
             var files: [String: CoreFile] = [:]
             for e in archive.entries where e.kind == .file {
-                files[e.path] = CoreFile(path: e.path, digest: Digest.of(e.bytes), mode: e.isExecutable ? 0o755 : 0o644)
+                files[e.path] = CoreFile(path: e.path, digest: Digest.of(e.bytes), mode: FileMode(executable: e.isExecutable))
             }
             out = files
         }

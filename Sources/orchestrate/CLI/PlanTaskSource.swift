@@ -27,7 +27,7 @@ enum PlanTaskSource {
         var tasks = lowerings.flatMap(\.tasks)
         tasks.append(GapSetFile.task(gaps))
         var platforms: [String: RunSummary.Platform] = [:]
-        for l in lowerings { platforms[l.platform] = RunSummary.Platform(status: l.status.rawValue) }
+        for l in lowerings { platforms[l.platform.rawValue] = RunSummary.Platform(status: l.status.rawValue) }
         let diagnostics = lowerings.flatMap(\.diagnostics).sorted().map {
             RunSummary.Diagnostic(file: $0.file, line: $0.line, column: $0.column, pointer: $0.pointer.description,
                                   code: $0.code.rawValue, severity: $0.severity.rawValue, message: $0.message)
@@ -47,7 +47,7 @@ enum PlanTaskSource {
         for r in record.results { if let d = r.output { sizes[d] = r.size } }
         let foreign = emitted.map(\.mount).filter { !$0.isEmpty }
         for lowering in emitted {
-            guard let pin = CorePins.pin(for: lowering.platform) else { continue }
+            let pin = CorePins.pin(for: lowering.platform)
             guard let archiveBytes = fetch(pin.digest) else {
                 throw CompositionError.coreMissing(platform: lowering.platform, digest: pin.digest)
             }
@@ -57,27 +57,26 @@ enum PlanTaskSource {
                 let d = Digest.of(e.bytes)
                 assembly.bytes[d] = e.bytes
                 sizes[d] = UInt64(e.bytes.count)
-                core.append(CoreFile(path: e.path, digest: d, mode: e.isExecutable ? 0o755 : 0o644))
+                core.append(CoreFile(path: e.path, digest: d, mode: FileMode(executable: e.isExecutable)))
             }
-            let outputs = record.results.filter { $0.platform == lowering.platform }.map {
-                SeamOutput(path: $0.path, digest: $0.output!, mode: $0.mode.rawValue, owner: $0.family,
-                           taskKey: $0.key.digest, renderedIn: $0.renderedIn, inputs: $0.key.inputs)
+            let outputs = try record.results.filter { $0.platform == lowering.platform.rawValue }.map {
+                try SeamOutput($0, platform: lowering.platform)
             }
             let composition = try Composer.compose(
-                .init(platform: lowering.platform, pin: pin, planDigest: planDigest, projectionDigest: lowering.definitionDigest,
+                .init(pin: pin, planDigest: planDigest, projectionDigest: lowering.definitionDigest,
                       release: lowering.release, foreignRoots: lowering.mount.isEmpty ? foreign : [],
                       projections: lowering.projections),
                 core: core, outputs: outputs)
             for f in composition.files {
-                assembly.files.append(TreeFile(path: mounted(pin.mount, f.path), digest: f.digest, mode: FileMode(rawValue: f.mode)!,
+                assembly.files.append(TreeFile(path: mounted(pin.mount, f.path), digest: f.digest, mode: f.mode,
                                                size: sizes[f.digest] ?? 0))
             }
             let provenanceDigest = Digest.of(composition.provenance)
             assembly.bytes[provenanceDigest] = composition.provenance
             assembly.files.append(TreeFile(path: composition.provenancePath, digest: provenanceDigest, mode: .regular,
                                            size: UInt64(composition.provenance.count)))
-            assembly.nativeInputDigests[lowering.platform] = composition.nativeInputDigest
-            assembly.fileCounts[lowering.platform] = composition.files.count
+            assembly.nativeInputDigests[lowering.platform.rawValue] = composition.nativeInputDigest
+            assembly.fileCounts[lowering.platform.rawValue] = composition.files.count
         }
         return assembly
     }

@@ -101,7 +101,8 @@ enum SLSAProvenance {
                                                    annotations: run.summary.planDigest.map { ["canonicalDigest": $0.hex] }))
         }
         for platform in run.summary.platforms.keys.sorted() {
-            guard let p = run.summary.platforms[platform], let nid = p.nativeInputDigest, let pin = CorePins.pin(for: platform) else { continue }
+            guard let p = run.summary.platforms[platform], let nid = p.nativeInputDigest, let known = Platform(rawValue: platform) else { continue }
+            let pin = CorePins.pin(for: known)
             subjects.append(ResourceDescriptor(name: platform, uri: nil, digest: ["sha256": nid.hex],
                                                annotations: ["digestAlgorithm": "orchestrate tree digest v1",
                                                              "path": pin.mount.isEmpty ? "." : pin.mount]))

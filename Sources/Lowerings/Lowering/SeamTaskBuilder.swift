@@ -1,0 +1,45 @@
+import Cache
+import Tasks
+
+/// Builds the file tasks of one lowering, the same way for every platform: each task fills one
+/// seam of `CoreCatalog` (its id and family are the seam's, its path and mode the seam's
+/// declaration), and its inputs are the digests of exactly the projections its renderer reads,
+/// named after them (`entity:movie`, `navigation`, …) so `explain` can say which one moved. The
+/// projections read are collected for provenance.
+struct SeamTaskBuilder {
+    let release: String
+    private(set) var tasks: [FileTask] = []
+    private(set) var projections: [String: Projection] = [:]
+
+    init(release: String) { self.release = release }
+
+    /// A task filling `seam`. `values` fill a pattern seam's `{name}` segments; where a pattern
+    /// seam gives several files, `instance` tells their tasks apart (task id `<seam>.<instance>`).
+    mutating func add(_ seam: SeamID, instance: String? = nil, values: [String: String] = [:], reads: [Projection],
+                      render: @escaping @Sendable () -> [UInt8]) {
+        let path = CoreCatalog.seam(seam).outputPath(values)
+        precondition(!path.contains("{"), "\(seam): no value for a segment of \(path)")
+        record(reads)
+        tasks.append(FileTask(
+            id: instance.map { "\(seam.rawValue).\($0)" } ?? seam.rawValue, family: seam.rawValue,
+            platform: seam.platform.rawValue, release: release, path: path, mode: CoreCatalog.seam(seam).mode,
+            inputs: Self.inputs(reads), render: { _ in render() }))
+    }
+
+    /// A task built elsewhere (the monogram copies), with the projections it reads.
+    mutating func append(_ task: FileTask, reads: [Projection]) {
+        record(reads)
+        tasks.append(task)
+    }
+
+    private mutating func record(_ reads: [Projection]) {
+        for projection in reads { projections[projection.name] = projection }
+    }
+
+    /// The task inputs of a renderer that reads `projections`: each one's digest under its name.
+    static func inputs(_ projections: [Projection]) -> [String: Digest] {
+        var inputs: [String: Digest] = [:]
+        for projection in projections { inputs[projection.name] = projection.digest }
+        return inputs
+    }
+}

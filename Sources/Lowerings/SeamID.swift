@@ -1,0 +1,77 @@
+/// The identifier of every seam a pinned Core declares: the file a renderer fills instead of the
+/// Core. The raw value is the seam's owner name, written into task ids and families (so it is
+/// part of every task key), composition errors and provenance `owner` fields. Declared once here;
+/// `CoreCatalog.seam(_:)` says where each one sits, and the compiler finds every use.
+public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStringConvertible {
+    // Cores/ios
+    case iosApplicationDefinition = "ios.application_definition"
+    case iosNavigationDefinition = "ios.navigation_definition"
+    case iosIdentityXcconfig = "ios.identity_xcconfig"
+    case iosPathConfiguration = "ios.path_configuration"
+    case iosAccentColor = "ios.accent_color"
+    case iosBackgroundColor = "ios.background_color"
+    case iosAppIcon = "ios.app_icon"
+    case iosApplicationTests = "ios.application_tests"
+    case iosNavigationUITests = "ios.navigation_ui_tests"
+
+    // Cores/android
+    case androidApplicationProperties = "android.application_properties"
+    case androidApplicationDefinition = "android.application_definition"
+    case androidApplicationTests = "android.application_tests"
+    case androidActivityLayout = "android.activity_layout"
+    case androidStrings = "android.strings"
+    case androidColorsLight = "android.colors_light"
+    case androidColorsDark = "android.colors_dark"
+    case androidLauncherForeground = "android.launcher_foreground"
+    case androidPathConfiguration = "android.path_configuration"
+    case androidTabIcons = "android.tab_icons"
+
+    // Cores/rails
+    case railsGapSet = "rails.gapset"
+    case railsBookmarkIcon = "rails.bookmark_icon"
+    case railsAppleTouchIcon = "rails.apple_touch_icon"
+    case railsRoutes = "rails.routes"
+    case railsNavigationPartial = "rails.navigation_partial"
+    case railsThemeCss = "rails.theme_css"
+    case railsReadme = "rails.readme"
+    case railsAccountInitializer = "rails.account_initializer"
+    case railsApplicationIdentity = "rails.application_identity"
+    case railsThemeController = "rails.theme_controller"
+    case railsInflections = "rails.inflections"
+    case railsAccountRodauthApp = "rails.account_rodauth_app"
+    case railsAccountRodauthMain = "rails.account_rodauth_main"
+    case railsAccountController = "rails.account_controller"
+    case railsAccountModel = "rails.account_model"
+    case railsAccountMigration = "rails.account_migration"
+    case railsAccountPageController = "rails.account_page_controller"
+    case railsAccountRequired = "rails.account_required"
+    case railsAccountViews = "rails.account_views"
+    case railsAccountRodauthViews = "rails.account_rodauth_views"
+    case railsWorkflow = "rails.rails_workflow"
+    case railsNativeConfigurations = "rails.native_configurations"
+    case railsNativeConfigurationsSpec = "rails.native_configurations_spec"
+    case railsNativeSessionController = "rails.native_session_controller"
+    case railsNativeSessionView = "rails.native_session_view"
+    case railsIOSWorkflow = "rails.ios_workflow"
+    case railsAndroidWorkflow = "rails.android_workflow"
+    case railsIOSCommand = "rails.ios_command"
+    case railsAndroidCommand = "rails.android_command"
+    case railsIOSPreviewGuide = "rails.ios_preview_guide"
+    case railsAndroidPreviewGuide = "rails.android_preview_guide"
+    case railsEntityMigration = "rails.entity_migration"
+    case railsEntityModel = "rails.entity_model"
+    case railsEntityController = "rails.entity_controller"
+    case railsEntityViews = "rails.entity_views"
+    case railsEntityRequestSpec = "rails.entity_request_spec"
+    /// The tree whose Core declares the seam: the raw value's first component.
+    public var platform: Platform {
+        Platform.allCases.first { rawValue.hasPrefix($0.rawValue + ".") } ?? .rails
+    }
+
+    /// The Rails seams a native client adds to the server, one per emitted client.
+    public static func workflow(for client: Platform) -> SeamID { client == .android ? .railsAndroidWorkflow : .railsIOSWorkflow }
+    public static func command(for client: Platform) -> SeamID { client == .android ? .railsAndroidCommand : .railsIOSCommand }
+    public static func previewGuide(for client: Platform) -> SeamID { client == .android ? .railsAndroidPreviewGuide : .railsIOSPreviewGuide }
+
+    public var description: String { rawValue }
+}
