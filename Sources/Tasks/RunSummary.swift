@@ -1,7 +1,10 @@
 import Cache
 import Foundation
 
-/// The run summary, schema `orchestrate.summary/1`, snake_case keys.
+/// The run's part of the run summary, schema `orchestrate.summary/1`, snake_case keys: every
+/// task with its key, inputs and how its output was obtained, the totals, and the generated files
+/// left as a person edited them. Knows no Plan: a compile writes it beside the Plan's part
+/// (trees, gaps, diagnostics; `Lowerings.PlanReport`) in one object.
 public struct RunSummary: Codable, Sendable, Equatable {
     public static let schemaID = "orchestrate.summary/1"
 
@@ -18,71 +21,6 @@ public struct RunSummary: Codable, Sendable, Equatable {
         enum CodingKeys: String, CodingKey {
             case tasks, rendered, failed
             case reusedLocal = "reused_local", reusedSeed = "reused_seed", reusedRemote = "reused_remote"
-        }
-    }
-
-    public struct Platform: Codable, Sendable, Equatable {
-        /// `emitted`, `declined` or `omitted`.
-        public var status: String
-        public var files: Int
-        public var rendered: Int
-        public var nativeInputDigest: Digest?
-
-        public init(status: String, files: Int = 0, rendered: Int = 0, nativeInputDigest: Digest? = nil) {
-            self.status = status
-            self.files = files
-            self.rendered = rendered
-            self.nativeInputDigest = nativeInputDigest
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(status, forKey: .status)
-            try c.encode(files, forKey: .files)
-            try c.encode(rendered, forKey: .rendered)
-            try c.encode(nativeInputDigest, forKey: .nativeInputDigest)  // null, never absent
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case status, files, rendered
-            case nativeInputDigest = "native_input_digest"
-        }
-    }
-
-    /// A GapSet entry: something requested that was not (fully) generated.
-    public struct Gap: Codable, Sendable, Hashable {
-        public var code: String
-        public var pointer: String
-        public var status: String
-        public var message: String
-        public var clients: [String]?
-
-        public init(code: String, pointer: String, status: String, message: String, clients: [String]? = nil) {
-            self.code = code
-            self.pointer = pointer
-            self.status = status
-            self.message = message
-            self.clients = clients
-        }
-    }
-
-    public struct Diagnostic: Codable, Sendable, Hashable {
-        public var file: String
-        public var line: Int
-        public var column: Int
-        public var pointer: String
-        public var code: String
-        public var severity: String
-        public var message: String
-
-        public init(file: String, line: Int, column: Int, pointer: String, code: String, severity: String, message: String) {
-            self.file = file
-            self.line = line
-            self.column = column
-            self.pointer = pointer
-            self.code = code
-            self.severity = severity
-            self.message = message
         }
     }
 
@@ -117,7 +55,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema, totals, platforms, gaps, diagnostics, tasks, kept
+        case schema, totals, tasks, kept
         case planDigest = "plan_digest", durationMs = "duration_ms"
     }
 
@@ -125,16 +63,12 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var planDigest: Digest?
     public var durationMs: Int64
     public var totals: Totals
-    public var platforms: [String: Platform]
-    public var gaps: [Gap]
-    public var diagnostics: [Diagnostic]
     public var tasks: [Task]
     /// Edited generated files the run left in place, by path (absent in summaries of older
     /// builds and of runs that failed before writing the tree).
     public var kept: [KeptFile]?
 
-    public init(planDigest: Digest?, durationMs: Int64, record: RunRecord,
-                platforms: [String: Platform] = [:], gaps: [Gap] = [], diagnostics: [Diagnostic] = []) {
+    public init(planDigest: Digest?, durationMs: Int64, record: RunRecord) {
         self.planDigest = planDigest
         self.durationMs = durationMs
         var totals = Totals()
@@ -149,9 +83,6 @@ public struct RunSummary: Codable, Sendable, Equatable {
             }
         }
         self.totals = totals
-        self.platforms = platforms
-        self.gaps = gaps
-        self.diagnostics = diagnostics
         self.tasks = record.results.map {
             Task(id: $0.id, family: $0.family, platform: $0.platform, path: $0.path, key: $0.key.digest,
                  output: $0.output, status: $0.status, release: $0.key.release, inputs: $0.key.inputs)

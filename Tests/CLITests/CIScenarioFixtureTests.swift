@@ -66,9 +66,7 @@ struct SyntheticPlan: Hashable {
 
     func taskSet(platforms: [CorePin] = CorePins.all) -> TaskSet {
         let lowerings = platforms.map(lowering)
-        var summary: [String: RunSummary.Platform] = [:]
-        for l in lowerings { summary[l.platform.rawValue] = RunSummary.Platform(status: "emitted") }
-        var set = TaskSet(planDigest: digest, tasks: lowerings.flatMap(\.tasks), platforms: summary)
+        var set = TaskSet(planDigest: digest, tasks: lowerings.flatMap(\.tasks), report: PlanReport(lowerings))
         let planDigest = digest
         set.assemble = { record, fetch in try PlanTaskSource.assemble(record, emitted: lowerings, planDigest: planDigest, fetch: fetch) }
         return set
@@ -80,9 +78,9 @@ enum SyntheticCompile {
 
     /// Compiles `plan` into `out` through a store at `store`; returns the run summary.
     @discardableResult
-    static func run(_ plan: SyntheticPlan, out: String, store: String) throws -> RunSummary {
+    static func run(_ plan: SyntheticPlan, out: String, store: String) throws -> CompileSummary {
         let chain = StoreChain(local: try LocalStore(root: store), seed: seed)
-        var failed: RunSummary?
+        var failed: CompileSummary?
         return try Compilation(chain: chain).run(plan.taskSet(), options: .init(outDirectory: out, jobs: 2), failedSummary: &failed).summary
     }
 }
@@ -126,9 +124,9 @@ final class CIScenarioFixtureTests: XCTestCase {
         defer { h.cleanUp() }
         let summary = try SyntheticCompile.run(SyntheticPlan(), out: h.root + "/out", store: h.root + "/store")
         for pin in CorePins.all {
-            XCTAssertNotNil(summary.platforms[pin.name]?.nativeInputDigest, pin.name)
+            XCTAssertNotNil(summary.platforms[pin.platform]?.nativeInputDigest, pin.name)
             let doc = try ProvenanceDocument.decode(Array(h.read("out/" + mounted(pin.mount, TreeDigest.provenanceFile))!.utf8))
-            XCTAssertEqual(doc.nativeInputDigest, summary.platforms[pin.name]?.nativeInputDigest)
+            XCTAssertEqual(doc.nativeInputDigest, summary.platforms[pin.platform]?.nativeInputDigest)
             XCTAssertTrue(doc.files.contains { $0.origin == "core" }, pin.name)
         }
         let ios = try ProvenanceDocument.decode(Array(h.read("out/ios/FOUNDATION_PROVENANCE.json")!.utf8))

@@ -34,15 +34,15 @@ final class CIScenarioTests: XCTestCase {
 
     /// Compiles commit `n` into `c<n>`; returns its summary.
     @discardableResult
-    private func compile(_ n: Int, out: String? = nil) throws -> RunSummary {
+    private func compile(_ n: Int, out: String? = nil) throws -> CompileSummary {
         let dir = out ?? "c\(n)"
         XCTAssertEqual(h.run("compile", "plan\(n).json", "--out", dir, "--store", "store", "--summary", dir + ".summary.json"), 0, h.err)
-        return try RunSummary.decode(Array(try XCTUnwrap(h.read(dir + ".summary.json"), "compile of commit \(n) wrote no summary").utf8), path: dir)
+        return try CompileSummary.decode(Array(try XCTUnwrap(h.read(dir + ".summary.json"), "compile of commit \(n) wrote no summary").utf8), path: dir)
     }
 
-    private func requireEmitted(_ platform: String, _ summary: RunSummary) throws {
-        guard summary.platforms[platform]?.status == "emitted" else {
-            throw XCTSkip("\(platform) is \(summary.platforms[platform]?.status ?? "absent") for examples/movie-catalog.plan.json: its lowering has not landed on this branch; the \(platform) CI scenario runs once it emits")
+    private func requireEmitted(_ platform: String, _ summary: CompileSummary) throws {
+        guard summary.platforms[Platform(rawValue: platform)!]?.status == .emitted else {
+            throw XCTSkip("\(platform) is \(summary.platforms[Platform(rawValue: platform)!]?.status.rawValue ?? "absent") for examples/movie-catalog.plan.json: its lowering has not landed on this branch; the \(platform) CI scenario runs once it emits")
         }
     }
 
@@ -59,7 +59,7 @@ final class CIScenarioTests: XCTestCase {
         // Commit 1: build once, keep the artifact under the tree's digest.
         XCTAssertEqual(h.run("digest", "c1", "--platform", platform), 0, h.err)
         let d1 = h.out.trimmingCharacters(in: .newlines)
-        XCTAssertEqual(d1, s1.platforms[platform]?.nativeInputDigest?.hex)
+        XCTAssertEqual(d1, s1.platforms[Platform(rawValue: platform)!]?.nativeInputDigest?.hex)
         try Tamper.write(h.root + "/built-\(platform).bin", "\(platform) build of \(d1)\n")
         XCTAssertEqual(h.run("artifact", "put", "--platform", platform, "--digest", d1, "built-\(platform).bin", "--store", "store"), 0, h.err)
 
@@ -72,7 +72,7 @@ final class CIScenarioTests: XCTestCase {
         XCTAssertEqual(h.out, d1 + "\n")
         XCTAssertEqual(h.run("artifact", "get", "--platform", platform, "--digest", d1, "fetched-\(platform).bin", "--store", "store"), 0, h.err)
         XCTAssertEqual(h.read("fetched-\(platform).bin"), "\(platform) build of \(d1)\n")
-        XCTAssertEqual(s2.platforms[platform]?.rendered, 0, "no \(platform) file re-rendered for a Rails-only change")
+        XCTAssertEqual(s2.platforms[Platform(rawValue: platform)!]?.rendered, 0, "no \(platform) file re-rendered for a Rails-only change")
 
         // Commit 3: the accent moves only the color seams, and says so.
         try compile(3)
@@ -114,7 +114,7 @@ final class CIScenarioTests: XCTestCase {
     func testAuditCatchesEveryKindOfTampering() throws {
         try writePlans()
         let s1 = try compile(1)
-        guard let pin = [CorePins.ios, CorePins.android, CorePins.rails].first(where: { s1.platforms[$0.name]?.status == "emitted" }) else {
+        guard let pin = [CorePins.ios, CorePins.android, CorePins.rails].first(where: { s1.platforms[$0.platform]?.status == .emitted }) else {
             throw XCTSkip("no tree of examples/movie-catalog.plan.json is emitted yet (the lowerings have not landed on this branch); the audit scenario runs once one emits")
         }
         XCTAssertEqual(h.run("audit", "c1", "--plan", "plan1.json"), 0, h.out + h.err)

@@ -7,7 +7,7 @@ import XCTest
 
 final class DigestCommandTests: XCTestCase {
     private var h: CLIHarness!
-    private var summary: RunSummary!
+    private var summary: CompileSummary!
 
     override func setUpWithError() throws {
         h = try CLIHarness()
@@ -19,15 +19,15 @@ final class DigestCommandTests: XCTestCase {
     func testPrintsTheRecordedDigestForEveryTree() throws {
         for platform in ["ios", "android", "rails"] {
             XCTAssertEqual(h.run("digest", "out", "--platform", platform), 0, h.err)
-            XCTAssertEqual(h.out, summary.platforms[platform]!.nativeInputDigest!.hex + "\n", platform)
+            XCTAssertEqual(h.out, summary.platforms[Platform(rawValue: platform)!]!.nativeInputDigest!.hex + "\n", platform)
         }
         XCTAssertEqual(h.run("digest", "out", "--platform", "ios", "--json"), 0)
         let json = try JSONSerialization.jsonObject(with: Data(h.out.utf8)) as! [String: Any]
         XCTAssertEqual(json["platform"] as? String, "ios")
-        XCTAssertEqual(json["digest"] as? String, summary.platforms["ios"]!.nativeInputDigest!.hex)
+        XCTAssertEqual(json["digest"] as? String, summary.platforms[.ios]!.nativeInputDigest!.hex)
         XCTAssertEqual(json["recorded"] as? String, json["digest"] as? String)
         XCTAssertEqual(json["matches"] as? Bool, true)
-        XCTAssertEqual(json["files"] as? Int, summary.platforms["ios"]!.files)
+        XCTAssertEqual(json["files"] as? Int, summary.platforms[.ios]!.files)
     }
 
     func testAgreesWithTheShellPipeline() throws {
@@ -51,7 +51,7 @@ final class DigestCommandTests: XCTestCase {
         try Tamper.append(h.root + "/out/ios/Resources/ios_v1.json", "x")
         XCTAssertEqual(h.run("digest", "out", "--platform", "ios"), 1)
         XCTAssertEqual(h.out, try shellDigest(h.root + "/out/ios") + "\n", "the recomputed digest is still printed")
-        XCTAssertTrue(h.err.contains("records native input digest \(summary.platforms["ios"]!.nativeInputDigest!.hex)"), h.err)
+        XCTAssertTrue(h.err.contains("records native input digest \(summary.platforms[.ios]!.nativeInputDigest!.hex)"), h.err)
         // Without provenance there is nothing to disagree with.
         try FileManager.default.removeItem(atPath: h.root + "/out/ios/FOUNDATION_PROVENANCE.json")
         XCTAssertEqual(h.run("digest", "out", "--platform", "ios", "--json"), 0)

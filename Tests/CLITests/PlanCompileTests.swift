@@ -16,8 +16,8 @@ final class PlanCompileTests: XCTestCase {
 
     private func example(_ name: String) -> String { Self.examples.appendingPathComponent(name).path }
 
-    private func summary(_ path: String) throws -> RunSummary {
-        try RunSummary.decode(Array(h.read(path)!.utf8), path: path)
+    private func summary(_ path: String) throws -> CompileSummary {
+        try CompileSummary.decode(Array(h.read(path)!.utf8), path: path)
     }
 
     func testSecondCompileOfEachExampleRendersAndRewritesNothing() throws {
@@ -31,7 +31,7 @@ final class PlanCompileTests: XCTestCase {
             XCTAssertTrue(h.out.contains(" 0 written"), h.out)
             XCTAssertEqual(first.tasks.map(\.key), second.tasks.map(\.key))
             XCTAssertEqual(first.planDigest, second.planDigest)
-            XCTAssertEqual(first.platforms["rails"]?.status, "emitted")
+            XCTAssertEqual(first.platforms[.rails]?.status, .emitted)
             XCTAssertNotNil(h.read("\(name)/FOUNDATION_GAPS.json"))
             XCTAssertNotNil(h.read("\(name)/FOUNDATION_PROVENANCE.json"))
         }
@@ -150,10 +150,10 @@ final class PlanCompileTests: XCTestCase {
         try text.write(toFile: h.root + "/domain.json", atomically: true, encoding: .utf8)
         XCTAssertEqual(h.run("compile", "domain.json", "--out", "out", "--store", "store", "--summary", "s.json"), 0, h.err)
         let summary = try summary("s.json")
-        XCTAssertEqual(summary.platforms["rails"]?.status, "emitted")
-        XCTAssertEqual(summary.platforms["ios"]?.status, "omitted")
-        XCTAssertEqual(summary.platforms["android"]?.status, "omitted")
-        let gaps = summary.gaps.filter { $0.code == "foundation_plan.gap.native_client.not_generated" }
+        XCTAssertEqual(summary.platforms[.rails]?.status, .emitted)
+        XCTAssertEqual(summary.platforms[.ios]?.status, .omitted)
+        XCTAssertEqual(summary.platforms[.android]?.status, .omitted)
+        let gaps = summary.gaps.filter { $0.code == .nativeClientNotGenerated }
         XCTAssertEqual(Set(gaps.map(\.pointer)), ["/application/native/ios", "/application/native/android"])
         XCTAssertTrue(gaps.contains { $0.message.contains("ios.identity.domain_reserved_invalid") }, "\(gaps)")
         XCTAssertTrue(gaps.contains { $0.message.contains("android.identity.domain_invalid") }, "\(gaps)")
@@ -171,7 +171,7 @@ final class PlanCompileTests: XCTestCase {
         text = text.replacingOccurrences(of: "\"key\": \"movie_catalog\"", with: "\"key\": \"object\"")
         try text.write(toFile: h.root + "/keyword.json", atomically: true, encoding: .utf8)
         XCTAssertEqual(h.run("compile", "keyword.json", "--out", "kw", "--store", "store", "--summary", "kw.json"), 0, h.err)
-        XCTAssertEqual(try summary("kw.json").platforms["android"]?.status, "emitted")
+        XCTAssertEqual(try summary("kw.json").platforms[.android]?.status, .emitted)
         XCTAssertTrue(h.read("kw/android/app/application.properties")?.contains(".object") ?? false)
 
         let plan = """
@@ -230,11 +230,11 @@ final class PlanCompileTests: XCTestCase {
         XCTAssertFalse(rendered.isEmpty)
         XCTAssertEqual(Set(rendered.map(\.platform)), ["rails"], rendered.map(\.id).joined(separator: ", "))
         XCTAssertTrue(rendered.allSatisfy { $0.id.hasSuffix(".movie") || $0.id.contains(".movie.") }, rendered.map(\.id).joined(separator: ", "))
-        for platform in ["ios", "android"] {
-            XCTAssertEqual(base.platforms[platform]?.nativeInputDigest, head.platforms[platform]?.nativeInputDigest, platform)
+        for platform in Platform.clients {
+            XCTAssertEqual(base.platforms[platform]?.nativeInputDigest, head.platforms[platform]?.nativeInputDigest, platform.rawValue)
             XCTAssertNotNil(head.platforms[platform]?.nativeInputDigest)
-            let baseKeys = base.tasks.filter { $0.platform == platform }.map(\.key)
-            XCTAssertEqual(baseKeys, head.tasks.filter { $0.platform == platform }.map(\.key), platform)
+            let baseKeys = base.tasks.filter { $0.platform == platform.rawValue }.map(\.key)
+            XCTAssertEqual(baseKeys, head.tasks.filter { $0.platform == platform.rawValue }.map(\.key), platform.rawValue)
         }
         // The provenance records the new run's Plan digest; every file entry, including the run that
         // first rendered it (rendered_in = the base Plan), is unchanged.

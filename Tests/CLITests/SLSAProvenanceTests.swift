@@ -53,7 +53,7 @@ final class SLSAProvenanceTests: XCTestCase {
         let subjects = json["subject"] as! [[String: Any]]
         for pin in CorePins.all {
             let s = subjects.first { $0["name"] as? String == pin.name }
-            XCTAssertEqual((s?["digest"] as? [String: String])?["sha256"], summary.platforms[pin.name]?.nativeInputDigest?.hex, pin.name)
+            XCTAssertEqual((s?["digest"] as? [String: String])?["sha256"], summary.platforms[pin.platform]?.nativeInputDigest?.hex, pin.name)
             let provenance = mounted(pin.mount, TreeDigest.provenanceFile)
             XCTAssertEqual((subjects.first { $0["name"] as? String == provenance }?["digest"] as? [String: String])?["sha256"],
                            try Digest.ofFile(at: h.root + "/out/" + provenance).hex)

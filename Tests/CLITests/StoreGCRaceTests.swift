@@ -38,7 +38,7 @@ final class StoreGCRaceTests: XCTestCase {
         let options = Compilation.Options(outDirectory: h.root + "/b", jobs: 2) { progress in
             if progress.done == progress.total { try? FileManager.default.removeItem(atPath: objects) }
         }
-        var failed: RunSummary?
+        var failed: CompileSummary?
         let outcome = try Compilation(chain: chain).run(SyntheticPlan().taskSet(), options: options, failedSummary: &failed)
         XCTAssertEqual(outcome.summary.totals.rendered, 0, "every task was a hit")
         XCTAssertEqual(try tree(h.root + "/b"), try tree(h.root + "/a"), "the same tree, rendered again where the store lost it")

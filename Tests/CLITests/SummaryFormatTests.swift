@@ -1,5 +1,7 @@
 import Cache
 import Foundation
+import Lowerings
+import Tasks
 import XCTest
 @testable import CLI
 
@@ -38,5 +40,21 @@ final class SummaryFormatTests: XCTestCase {
         }
         XCTAssertEqual(Digest.of(text).hex, "c0e3516220f4bb1f1a44cd7e869d444f3fa4467eec71c569764f8eb73463ff7c",
                        "the summary's bytes moved:\n\(text)")
+    }
+
+    /// One object, two parts: the run's (Tasks' `RunSummary`) and the Plan's (Lowerings'
+    /// `PlanReport`); it reads back into both, and `explain` reads the run's part alone.
+    func testTheSummaryReadsBackIntoBothParts() throws {
+        try Self.plan.write(toFile: h.root + "/plan.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(h.run("compile", "plan.json", "--out", "out", "--store", "store", "--summary", "s.json"), 0, h.err)
+        let bytes = Array(try XCTUnwrap(h.read("s.json")).utf8)
+        let summary = try CompileSummary.decode(bytes, path: "s.json")
+        XCTAssertEqual(try summary.encoded(), bytes)
+        XCTAssertEqual(try RunSummary.decode(bytes, path: "s.json"), summary.run)
+        XCTAssertEqual(summary.platforms[.android]?.status, .omitted)
+        XCTAssertNil(summary.platforms[.android]?.nativeInputDigest)
+        XCTAssertEqual(summary.diagnostics.map(\.code), [.androidIdentityTooLong])
+        XCTAssertEqual(summary.diagnostics.map(\.severity), [.warning])
+        XCTAssertEqual(Set(summary.gaps.map(\.code)), [.nativeClientNotGenerated, .nativeThemePreferenceNotGenerated, .nativePushNotGenerated])
     }
 }

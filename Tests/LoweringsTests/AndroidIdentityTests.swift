@@ -123,7 +123,7 @@ final class AndroidIdentityTests: XCTestCase {
         let key = "k" + String(repeating: "_x", count: 32)
         let omitted = AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(key: key, domain: nil)))
         XCTAssertEqual(summary(omitted.diagnostics), ["android.identity.placeholder_label_too_long /application/key"])
-        XCTAssertEqual(omitted.gaps.map(\.code), ["foundation_plan.gap.native_client.not_generated"])
+        XCTAssertEqual(omitted.gaps.map(\.code), [.nativeClientNotGenerated])
         XCTAssertEqual(AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(key: key))).status, .emitted)
     }
 }

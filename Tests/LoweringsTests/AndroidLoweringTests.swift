@@ -79,28 +79,28 @@ final class AndroidLoweringTests: XCTestCase {
     func testPlaceholderIdentityIsAPartialGapNamingOriginAndID() throws {
         let lowering = AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(key: "movie_catalog", domain: nil)))
         XCTAssertEqual(lowering.status, .emitted)
-        let gap = try XCTUnwrap(lowering.gaps.first { $0.code == "foundation_plan.gap.native_client.partially_generated" })
+        let gap = try XCTUnwrap(lowering.gaps.first { $0.code == .nativeClientPartiallyGenerated })
         XCTAssertEqual(gap.pointer, "/application/native/android")
-        XCTAssertEqual(gap.status, "partially_generated")
-        XCTAssertEqual(gap.clients, ["android"])
+        XCTAssertEqual(gap.status, .partiallyGenerated)
+        XCTAssertEqual(gap.clients, [.android])
         XCTAssertTrue(gap.message.contains("https://movie-catalog.invalid"), gap.message)
         XCTAssertTrue(gap.message.contains("invalid.firstdraft.movie_catalog"), gap.message)
         let domain = AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json"))
-        XCTAssertFalse(domain.gaps.contains { $0.code == "foundation_plan.gap.native_client.partially_generated" })
+        XCTAssertFalse(domain.gaps.contains { $0.code == .nativeClientPartiallyGenerated })
     }
 
     func testThemeToggleIsARecordedResidualAndFollowsTheSystem() throws {
         let loaded = try AndroidFixture.edited("movie-catalog.plan.json", [("/application/appearance/theme", "toggle")])
         let lowering = AndroidLowering.lower(loaded)
-        let gap = try XCTUnwrap(lowering.gaps.first { $0.code == "foundation_plan.gap.appearance.native_theme_preference.not_generated" })
+        let gap = try XCTUnwrap(lowering.gaps.first { $0.code == .nativeThemePreferenceNotGenerated })
         XCTAssertEqual(gap.pointer, "/application/appearance/theme")
-        XCTAssertEqual(gap.status, "partially_generated")
-        XCTAssertEqual(gap.clients, ["android"])
+        XCTAssertEqual(gap.status, .partiallyGenerated)
+        XCTAssertEqual(gap.clients, [.android])
         XCTAssertTrue(try AndroidFixture.text(AndroidFixture.task(lowering, "android.application_definition"))
             .contains("val THEME = InterfaceTheme.AUTOMATIC"))
         for theme in ["light", "dark", "auto"] {
             let other = AndroidLowering.lower(try AndroidFixture.edited("movie-catalog.plan.json", [("/application/appearance/theme", theme)]))
-            XCTAssertFalse(other.gaps.contains { $0.code.contains("native_theme_preference") }, theme)
+            XCTAssertFalse(other.gaps.contains { $0.code == .nativeThemePreferenceNotGenerated }, theme)
         }
     }
 
@@ -108,10 +108,10 @@ final class AndroidLoweringTests: XCTestCase {
         let loaded = try AndroidFixture.edited("movie-catalog.plan.json", [("/application/push", ["android": true])])
         let lowering = AndroidLowering.lower(loaded)
         XCTAssertEqual(lowering.status, .emitted)
-        let gap = try XCTUnwrap(lowering.gaps.first { $0.code == "foundation_plan.gap.push.not_generated" })
+        let gap = try XCTUnwrap(lowering.gaps.first { $0.code == .nativePushNotGenerated })
         XCTAssertEqual(gap.pointer, "/application/push/android")
-        XCTAssertEqual(gap.clients, ["android"])
-        XCTAssertFalse(AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json")).gaps.contains { $0.code.contains("push") })
+        XCTAssertEqual(gap.clients, [.android])
+        XCTAssertFalse(AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json")).gaps.contains { $0.code == .nativePushNotGenerated })
     }
 
     func testClientWithoutNavigationEntryIsOmittedWithPositionedDiagnostic() throws {
@@ -122,9 +122,9 @@ final class AndroidLoweringTests: XCTestCase {
         XCTAssertEqual(summary(lowering.diagnostics), ["android.navigation.no_entry /application/native/android"])
         XCTAssertEqual(lowering.diagnostics.first?.line, 2)
         let gap = try XCTUnwrap(lowering.gaps.first)
-        XCTAssertEqual(gap.code, "foundation_plan.gap.native_client.not_generated")
+        XCTAssertEqual(gap.code, .nativeClientNotGenerated)
         XCTAssertEqual(gap.pointer, "/application/native/android")
-        XCTAssertEqual(gap.clients, ["android"])
+        XCTAssertEqual(gap.clients, [.android])
     }
 
     func testKeywordKeyIsAnOrdinaryApplicationIDSegment() throws {
@@ -145,7 +145,7 @@ final class AndroidLoweringTests: XCTestCase {
         XCTAssertEqual(lowering.status, .omitted)
         XCTAssertTrue(lowering.tasks.isEmpty)
         XCTAssertEqual(summary(lowering.diagnostics), ["android.identity.domain_invalid /application/domain"])
-        XCTAssertEqual(Set(lowering.gaps.map(\.code)), ["foundation_plan.gap.push.not_generated", "foundation_plan.gap.native_client.not_generated"])
+        XCTAssertEqual(Set(lowering.gaps.map(\.code)), [.nativePushNotGenerated, .nativeClientNotGenerated])
         let all = PlanLowering.lower(loaded)
         XCTAssertEqual(all.map(\.platform), [.rails, .ios, .android])
         XCTAssertEqual(all.map(\.status), [.emitted, .omitted, .omitted])

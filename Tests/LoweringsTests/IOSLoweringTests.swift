@@ -95,10 +95,10 @@ final class IOSLoweringTests: XCTestCase {
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.gaps.count, 1)
         let gap = try XCTUnwrap(lowering.gaps.first)
-        XCTAssertEqual(gap.code, "foundation_plan.gap.native_client.partially_generated")
+        XCTAssertEqual(gap.code, .nativeClientPartiallyGenerated)
         XCTAssertEqual(gap.pointer, "/application/native/ios")
-        XCTAssertEqual(gap.status, "partially_generated")
-        XCTAssertEqual(gap.clients, ["ios"])
+        XCTAssertEqual(gap.status, .partiallyGenerated)
+        XCTAssertEqual(gap.clients, [.ios])
         XCTAssertTrue(gap.message.contains("https://notes.invalid"))
         XCTAssertTrue(gap.message.contains("invalid.firstdraft.notes"))
         XCTAssertTrue(gap.message.contains("/application/domain"))
@@ -115,11 +115,11 @@ final class IOSLoweringTests: XCTestCase {
         object = JSONEdit.set(object, "/application/push", ["ios": true])
         let lowering = try IOSTest.lower(object)
         XCTAssertEqual(lowering.status, .emitted)
-        XCTAssertEqual(lowering.gaps.map(\.code), ["foundation_plan.gap.appearance.native_theme_preference.not_generated",
-                                                   "foundation_plan.gap.native_push.not_generated"])
+        XCTAssertEqual(lowering.gaps.map(\.code), [.nativeThemePreferenceNotGenerated,
+                                                   .nativePushNotGenerated])
         XCTAssertEqual(lowering.gaps.map(\.pointer), ["/application/appearance/theme", "/application/push/ios"])
-        XCTAssertEqual(lowering.gaps.map(\.status), ["partially_generated", "not_generated"])
-        XCTAssertEqual(lowering.gaps.map(\.clients), [["ios"], ["ios"]])
+        XCTAssertEqual(lowering.gaps.map(\.status), [.partiallyGenerated, .notGenerated])
+        XCTAssertEqual(lowering.gaps.map(\.clients), [[.ios], [.ios]])
     }
 
     // MARK: Omitted clients
@@ -130,9 +130,9 @@ final class IOSLoweringTests: XCTestCase {
         XCTAssertTrue(lowering.tasks.isEmpty, file: file, line: line)
         XCTAssertEqual(lowering.diagnostics.map(\.code), [code], file: file, line: line)
         XCTAssertEqual(lowering.diagnostics.map(\.pointer.description), [pointer], file: file, line: line)
-        XCTAssertEqual(lowering.gaps.map(\.code), ["foundation_plan.gap.native_client.not_generated"], file: file, line: line)
+        XCTAssertEqual(lowering.gaps.map(\.code), [.nativeClientNotGenerated], file: file, line: line)
         XCTAssertEqual(lowering.gaps.first?.pointer, "/application/native/ios", file: file, line: line)
-        XCTAssertEqual(lowering.gaps.first?.status, "not_generated", file: file, line: line)
+        XCTAssertEqual(lowering.gaps.first?.status, .notGenerated, file: file, line: line)
         XCTAssertTrue(lowering.gaps.first?.message.contains(code.rawValue) == true, file: file, line: line)
     }
 

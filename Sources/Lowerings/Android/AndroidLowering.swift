@@ -22,13 +22,8 @@ public enum AndroidLowering {
             return .declined(platform, release: release)
         }
         var diagnostics: [Diagnostic] = []
-        var gaps: [RunSummary.Gap] = []
-        if plan.application.push.android {
-            gaps.append(RunSummary.Gap(
-                code: "foundation_plan.gap.push.not_generated", pointer: "/application/push/android", status: "not_generated",
-                message: "Android push was requested, but push machinery (Action Push Native registration, FCM credentials) is not generated yet; the Android client is built without it.",
-                clients: [platform.rawValue]))
-        }
+        var gaps: [Gap] = []
+        if plan.application.push.requested(for: platform) { gaps.append(.push(platform)) }
 
         let identity: AndroidIdentity?
         switch AndroidIdentity.derive(key: plan.application.key, domain: plan.application.domain) {
@@ -45,10 +40,7 @@ public enum AndroidLowering {
                 "the Android client has no navigation entry; give an entity \"index\": \"public\" or \"protected\", add an account, or remove application.native.android"))
         }
         guard let identity, let layout, diagnostics.isEmpty else {
-            gaps.append(RunSummary.Gap(
-                code: "foundation_plan.gap.native_client.not_generated", pointer: clientPointer, status: "not_generated",
-                message: "The Android client was requested but not generated: \(diagnostics.sorted().map { $0.code.rawValue }.joined(separator: ", ")). The Rails application is still generated.",
-                clients: [platform.rawValue]))
+            gaps.append(.clientNotGenerated(platform, diagnostics: diagnostics))
             // The client is omitted and the run goes on (000): its reasons are warnings, so an
             // error-severity diagnostic always means exit 65 with nothing written.
             return PlatformLowering(platform: platform, status: .omitted, release: release,
@@ -56,18 +48,9 @@ public enum AndroidLowering {
         }
 
         if identity.isPlaceholder {
-            gaps.append(RunSummary.Gap(
-                code: "foundation_plan.gap.native_client.partially_generated", pointer: clientPointer, status: "partially_generated",
-                message: "The Android client uses the placeholder origin \(identity.origin) and application ID \(identity.applicationID), which cannot reach the server or be published. Set application.domain (or replace both values) before a Release build: a store application ID cannot change after the app is published.",
-                clients: [platform.rawValue]))
+            gaps.append(.placeholderIdentity(platform, origin: identity.origin, identifier: identity.applicationID))
         }
-        if plan.application.appearance?.theme == .toggle {
-            gaps.append(RunSummary.Gap(
-                code: "foundation_plan.gap.appearance.native_theme_preference.not_generated",
-                pointer: "/application/appearance/theme", status: "partially_generated",
-                message: "The theme toggle is browser-only: the Android client follows the system appearance, and no native preference control or bridge is generated.",
-                clients: [platform.rawValue]))
-        }
+        if plan.application.appearance?.theme == .toggle { gaps.append(.themePreference(platform)) }
 
         let projections = AndroidProjections(plan: plan, identity: identity, navigation: navigation, layout: layout)
         var all = tasks(projections)

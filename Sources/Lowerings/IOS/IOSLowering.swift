@@ -20,18 +20,6 @@ public enum IOSLowering {
     /// Seams another task family fills (the monogram AppIcon copy).
     public static let seamsRenderedElsewhere: Set<SeamID> = [.iosAppIcon]
 
-    public enum GapCode {
-        public static let notGenerated = "foundation_plan.gap.native_client.not_generated"
-        public static let placeholderIdentity = "foundation_plan.gap.native_client.partially_generated"
-        public static let themePreference = "foundation_plan.gap.appearance.native_theme_preference.not_generated"
-        public static let push = "foundation_plan.gap.native_push.not_generated"
-    }
-
-    public enum GapStatus {
-        public static let notGenerated = "not_generated"
-        public static let partiallyGenerated = "partially_generated"
-    }
-
     public static func lower(_ loaded: LoadedPlan) -> PlatformLowering {
         let plan = loaded.plan
         guard plan.application.native.ios != nil else { return .declined(platform, release: release) }
@@ -47,13 +35,8 @@ public enum IOSLowering {
             // The client is omitted and the run goes on (000): its reasons are warnings, so an
             // error-severity diagnostic always means exit 65 with nothing written.
             let diagnostics = problems.map { loaded.diagnostic($0.code, at: $0.pointer, severity: .warning, $0.message) }.sorted()
-            let codes = diagnostics.map(\.code.rawValue)
-            let gap = RunSummary.Gap(
-                code: GapCode.notGenerated, pointer: clientPointer, status: GapStatus.notGenerated,
-                message: "the iOS client was requested but not generated (\(codes.joined(separator: ", "))); the Rails application is still generated. Fix the diagnostics to generate it.",
-                clients: [platform.rawValue])
             return PlatformLowering(platform: platform, status: .omitted, release: release,
-                                    gaps: [gap], diagnostics: diagnostics)
+                                    gaps: [.clientNotGenerated(platform, diagnostics: diagnostics)], diagnostics: diagnostics)
         }
 
         let appearance = AppearanceProjection(plan: plan)
@@ -119,26 +102,13 @@ public enum IOSLowering {
     }
 
     /// The reviewed residuals of an emitted client.
-    static func gaps(plan: Plan, identity: IOSIdentity) -> [RunSummary.Gap] {
-        var gaps: [RunSummary.Gap] = []
+    static func gaps(plan: Plan, identity: IOSIdentity) -> [Gap] {
+        var gaps: [Gap] = []
         if identity.bundle.isPlaceholder {
-            gaps.append(RunSummary.Gap(
-                code: GapCode.placeholderIdentity, pointer: clientPointer, status: GapStatus.partiallyGenerated,
-                message: "the iOS client uses the placeholder origin \(identity.bundle.origin) and bundle id \(identity.bundle.bundleIdentifier): a Release build cannot reach the server or be submitted. Set /application/domain (or replace both values) before a Release build; a bundle id cannot change once the app is published.",
-                clients: [platform.rawValue]))
+            gaps.append(.placeholderIdentity(platform, origin: identity.bundle.origin, identifier: identity.bundle.bundleIdentifier))
         }
-        if plan.application.appearance?.theme == .toggle {
-            gaps.append(RunSummary.Gap(
-                code: GapCode.themePreference, pointer: "/application/appearance/theme", status: GapStatus.partiallyGenerated,
-                message: "theme toggle: the iOS client follows the system appearance; no native Light/Dark/System preference control is generated.",
-                clients: [platform.rawValue]))
-        }
-        if plan.application.push.ios {
-            gaps.append(RunSummary.Gap(
-                code: GapCode.push, pointer: "/application/push/ios", status: GapStatus.notGenerated,
-                message: "push for iOS is requested, but push machinery (APNs registration, device tokens, a test send) is not generated yet.",
-                clients: [platform.rawValue]))
-        }
+        if plan.application.appearance?.theme == .toggle { gaps.append(.themePreference(platform)) }
+        if plan.application.push.requested(for: platform) { gaps.append(.push(platform)) }
         return gaps
     }
 }

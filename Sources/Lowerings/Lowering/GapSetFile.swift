@@ -9,13 +9,13 @@ public enum GapSetFile {
 
     /// Gaps in a stable order (code, pointer, clients); gaps with one code and pointer raised by
     /// several clients (the theme-toggle gap) become one entry naming all of them.
-    public static func sorted(_ gaps: [RunSummary.Gap]) -> [RunSummary.Gap] {
-        var merged: [String: RunSummary.Gap] = [:]
+    public static func sorted(_ gaps: [Gap]) -> [Gap] {
+        var merged: [String: Gap] = [:]
         var order: [String] = []
         for g in gaps {
-            let k = g.code + "\u{0}" + g.pointer
-            if var existing = merged[k], existing.clients != nil, g.clients != nil, existing.status == g.status {
-                existing.clients = Array(Set(existing.clients! + g.clients!)).sorted()
+            let k = g.code.rawValue + "\u{0}" + g.pointer
+            if var existing = merged[k], let mine = existing.clients, let theirs = g.clients, existing.status == g.status {
+                existing.clients = Array(Set(mine + theirs)).sorted { $0.rawValue < $1.rawValue }
                 existing.message = Self.mergedMessage(existing, g)
                 merged[k] = existing
             } else if merged[k] == nil {
@@ -26,22 +26,23 @@ public enum GapSetFile {
                 order.append(k + "\u{0}\(order.count)")
             }
         }
-        return order.compactMap { merged[$0] }.sorted { ($0.code, $0.pointer, ($0.clients ?? []).joined(separator: ",")) < ($1.code, $1.pointer, ($1.clients ?? []).joined(separator: ",")) }
+        func names(_ g: Gap) -> String { (g.clients ?? []).map(\.rawValue).joined(separator: ",") }
+        return order.compactMap { merged[$0] }.sorted { ($0.code.rawValue, $0.pointer, names($0)) < ($1.code.rawValue, $1.pointer, names($1)) }
     }
 
-    static func mergedMessage(_ a: RunSummary.Gap, _ b: RunSummary.Gap) -> String {
+    static func mergedMessage(_ a: Gap, _ b: Gap) -> String {
         a.message == b.message ? a.message : a.message + " " + b.message
     }
 
-    public static func render(_ gaps: [RunSummary.Gap]) -> [UInt8] {
+    public static func render(_ gaps: [Gap]) -> [UInt8] {
         struct Doc: Encodable {
             let schema = "orchestrate.gapset/1"
-            let gaps: [RunSummary.Gap]
+            let gaps: [Gap]
         }
         return try! StableJSON.encode(Doc(gaps: sorted(gaps)))
     }
 
-    public static func task(_ gaps: [RunSummary.Gap]) -> FileTask {
+    public static func task(_ gaps: [Gap]) -> FileTask {
         let bytes = render(gaps)
         let seam = CoreCatalog.seam(.railsGapSet)
         return FileTask(id: seam.id.rawValue, family: seam.id.rawValue, platform: seam.platform.rawValue, release: release,

@@ -18,7 +18,7 @@ public struct PlatformLowering: Sendable {
     public var release: String
     /// One file task per seam; paths are final output paths (mount included).
     public var tasks: [FileTask]
-    public var gaps: [RunSummary.Gap]
+    public var gaps: [Gap]
     public var diagnostics: [Diagnostic]
     /// Every projection the tasks read, by name (for provenance and reuse reasons).
     public var projections: [String: Projection]
@@ -26,7 +26,7 @@ public struct PlatformLowering: Sendable {
     public var definitionDigest: Digest?
 
     public init(platform: Platform, status: Status, release: String, tasks: [FileTask] = [],
-                gaps: [RunSummary.Gap] = [], diagnostics: [Diagnostic] = [], projections: [String: Projection] = [:],
+                gaps: [Gap] = [], diagnostics: [Diagnostic] = [], projections: [String: Projection] = [:],
                 definitionDigest: Digest? = nil) {
         self.platform = platform
         self.status = status

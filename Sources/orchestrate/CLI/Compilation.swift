@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Lowerings
 import Tasks
 
 /// The compile pipeline after lowering: run the tasks through the store chain, write the tree,
@@ -21,7 +22,7 @@ public struct Compilation {
     }
 
     public struct Outcome {
-        public var summary: RunSummary
+        public var summary: CompileSummary
         public var report: MaterializeReport
         public var record: RunRecord
     }
@@ -32,7 +33,7 @@ public struct Compilation {
 
     /// Runs `set`. Throws `TaskError.runFailed` (after filling `failedSummary`) when a task
     /// failed; then nothing is written to the output directory.
-    public func run(_ set: TaskSet, options: Options, failedSummary: inout RunSummary?) throws -> Outcome {
+    public func run(_ set: TaskSet, options: Options, failedSummary: inout CompileSummary?) throws -> Outcome {
         let start = DispatchTime.now().uptimeNanoseconds
         let graph = try TaskGraph(set.tasks)
         // The output tree's state is read while the executor runs.
@@ -57,24 +58,18 @@ public struct Compilation {
             throw CacheError.missingObject(digest: digest)
         }
         var summary = summary(set, record, elapsed())
-        for (platform, digest) in assembly?.nativeInputDigests ?? [:] { summary.platforms[platform]?.nativeInputDigest = digest }
-        for (platform, count) in assembly?.fileCounts ?? [:] { summary.platforms[platform]?.files = count }
-        summary.kept = (report.keptEdited.map { RunSummary.KeptFile(path: $0, reason: .edited) }
+        for (platform, digest) in assembly?.nativeInputDigests ?? [:] { summary.plan.platforms[platform]?.nativeInputDigest = digest }
+        for (platform, count) in assembly?.fileCounts ?? [:] { summary.plan.platforms[platform]?.files = count }
+        summary.run.kept = (report.keptEdited.map { RunSummary.KeptFile(path: $0, reason: .edited) }
             + report.keptModified.map { RunSummary.KeptFile(path: $0, reason: .editedNoLongerProduced) })
             .sorted { $0.path < $1.path }
         return Outcome(summary: summary, report: report, record: record)
     }
 
-    private func summary(_ set: TaskSet, _ record: RunRecord, _ ms: Int64) -> RunSummary {
-        var platforms = set.platforms
-        for r in record.results {
-            var p = platforms[r.platform] ?? RunSummary.Platform(status: "emitted")
-            p.files += 1
-            if r.status == .rendered { p.rendered += 1 }
-            platforms[r.platform] = p
-        }
-        return RunSummary(planDigest: set.planDigest, durationMs: ms, record: record,
-                          platforms: platforms, gaps: set.gaps, diagnostics: set.diagnostics)
+    private func summary(_ set: TaskSet, _ record: RunRecord, _ ms: Int64) -> CompileSummary {
+        var plan = set.report
+        plan.count(record)
+        return CompileSummary(run: RunSummary(planDigest: set.planDigest, durationMs: ms, record: record), plan: plan)
     }
 }
 

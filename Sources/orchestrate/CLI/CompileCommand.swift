@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Lowerings
 import Tasks
 
 /// `orchestrate compile PLAN --out DIR …`
@@ -56,8 +57,8 @@ public enum CompileCommand: Command {
             }
             set = try PlanTaskSource.load(ctx.path(plan), displayPath: plan, ctx: ctx)
         }
-        for d in set.diagnostics {
-            ctx.err("\(d.file):\(d.line):\(d.column): \(d.severity)[\(d.code)]: \(d.pointer): \(d.message)\n")
+        for d in set.report.diagnostics {
+            ctx.err("\(d.file):\(d.line):\(d.column): \(d.severity.rawValue)[\(d.code.rawValue)]: \(d.pointer): \(d.message)\n")
         }
         let chain = try StoreOptions.chain(args, ctx)
         let showProgress = args.flag("progress") || ctx.stdoutIsTerminal
@@ -67,7 +68,7 @@ public enum CompileCommand: Command {
             jobs: try args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount,
             overwriteEdited: args.flag("force"),
             progress: line.map { l in { @Sendable p in l.update(p) } })
-        var failed: RunSummary?
+        var failed: CompileSummary?
         let outcome: Compilation.Outcome
         do {
             outcome = try Compilation(chain: chain).run(set, options: options, failedSummary: &failed)
@@ -103,7 +104,7 @@ public enum CompileCommand: Command {
         for p in r.keptEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; kept (--force overwrites it)\n") }
         for p in r.overwrittenEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; overwritten (--force)\n") }
         for p in r.keptModified { ctx.err("orchestrate: warning: \(p) was produced by an earlier run and edited since; left in place\n") }
-        for g in outcome.summary.gaps { ctx.err("gap \(g.code) at \(g.pointer): \(g.message)\n") }
+        for g in outcome.summary.gaps { ctx.err("gap \(g.code.rawValue) at \(g.pointer): \(g.message)\n") }
         return ExitCode.success
     }
 
@@ -117,7 +118,7 @@ public enum CompileCommand: Command {
     }
 
     /// Writes the summary where the user asked; returns the digest of the bytes written.
-    static func write(_ summary: RunSummary, to display: String, _ ctx: Context) throws -> Digest {
+    static func write(_ summary: CompileSummary, to display: String, _ ctx: Context) throws -> Digest {
         let bytes = try summary.encoded()
         try UserFile.write(bytes, to: ctx.path(display), display: display, what: "summary")
         return Digest.of(bytes)

@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Lowerings
 import Tasks
 
 /// A built-in synthetic task set: `count` small text files spread over three trees, with a
@@ -24,9 +25,9 @@ public enum DemoTaskSet {
             }
             initialized = count
         }
-        var summaryPlatforms: [String: RunSummary.Platform] = [:]
-        for p in platforms { summaryPlatforms[p] = RunSummary.Platform(status: "emitted") }
-        return TaskSet(planDigest: nil, tasks: tasks, platforms: summaryPlatforms)
+        var report = PlanReport()
+        for p in Platform.allCases { report.platforms[p] = PlanReport.Tree(status: .emitted) }
+        return TaskSet(planDigest: nil, tasks: tasks, report: report)
     }
 
     private static func task(_ i: Int, platforms: [String], variant: Int, every: Int) -> FileTask {

@@ -23,16 +23,8 @@ enum PlanTaskSource {
 
     static func taskSet(for loaded: LoadedPlan) -> TaskSet {
         let lowerings = PlanLowering.lower(loaded)
-        let gaps = GapSetFile.sorted(lowerings.flatMap(\.gaps))
-        var tasks = lowerings.flatMap(\.tasks)
-        tasks.append(GapSetFile.task(gaps))
-        var platforms: [String: RunSummary.Platform] = [:]
-        for l in lowerings { platforms[l.platform.rawValue] = RunSummary.Platform(status: l.status.rawValue) }
-        let diagnostics = lowerings.flatMap(\.diagnostics).sorted().map {
-            RunSummary.Diagnostic(file: $0.file, line: $0.line, column: $0.column, pointer: $0.pointer.description,
-                                  code: $0.code.rawValue, severity: $0.severity.rawValue, message: $0.message)
-        }
-        var set = TaskSet(planDigest: loaded.digest, tasks: tasks, platforms: platforms, gaps: gaps, diagnostics: diagnostics)
+        let report = PlanReport(lowerings)
+        var set = TaskSet(planDigest: loaded.digest, tasks: lowerings.flatMap(\.tasks) + [GapSetFile.task(report.gaps)], report: report)
         let emitted = lowerings.filter { $0.status == .emitted }
         let planDigest = loaded.digest
         set.assemble = { record, fetch in try assemble(record, emitted: emitted, planDigest: planDigest, fetch: fetch) }
@@ -75,8 +67,8 @@ enum PlanTaskSource {
             assembly.bytes[provenanceDigest] = composition.provenance
             assembly.files.append(TreeFile(path: composition.provenancePath, digest: provenanceDigest, mode: .regular,
                                            size: UInt64(composition.provenance.count)))
-            assembly.nativeInputDigests[lowering.platform.rawValue] = composition.nativeInputDigest
-            assembly.fileCounts[lowering.platform.rawValue] = composition.files.count
+            assembly.nativeInputDigests[lowering.platform] = composition.nativeInputDigest
+            assembly.fileCounts[lowering.platform] = composition.files.count
         }
         return assembly
     }

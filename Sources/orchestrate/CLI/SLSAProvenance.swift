@@ -81,7 +81,7 @@ enum SLSAProvenance {
         var planFile: String?
         var demo: Int?
         var set: TaskSet
-        var summary: RunSummary
+        var summary: CompileSummary
         var outDirectory: String
         /// The summary as named on the command line, and the digest of the bytes written there
         /// (the file itself is not read back: it may be a FIFO).
@@ -100,17 +100,17 @@ enum SLSAProvenance {
             dependencies.append(ResourceDescriptor(name: "plan", uri: fileURI(display), digest: ["sha256": digest.hex],
                                                    annotations: run.summary.planDigest.map { ["canonicalDigest": $0.hex] }))
         }
-        for platform in run.summary.platforms.keys.sorted() {
-            guard let p = run.summary.platforms[platform], let nid = p.nativeInputDigest, let known = Platform(rawValue: platform) else { continue }
-            let pin = CorePins.pin(for: known)
-            subjects.append(ResourceDescriptor(name: platform, uri: nil, digest: ["sha256": nid.hex],
+        for platform in Platform.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
+            guard let p = run.summary.platforms[platform], let nid = p.nativeInputDigest else { continue }
+            let pin = CorePins.pin(for: platform)
+            subjects.append(ResourceDescriptor(name: platform.rawValue, uri: nil, digest: ["sha256": nid.hex],
                                                annotations: ["digestAlgorithm": "orchestrate tree digest v1",
                                                              "path": pin.mount.isEmpty ? "." : pin.mount]))
             let provenancePath = mounted(pin.mount, TreeDigest.provenanceFile)
             let full = run.outDirectory + "/" + provenancePath
             if let bytes = FileManager.default.contents(atPath: full) {
                 subjects.append(ResourceDescriptor(name: provenancePath, uri: nil, digest: ["sha256": Digest.of([UInt8](bytes)).hex]))
-                if let doc = try? ProvenanceDocument.decode([UInt8](bytes)) { releases[platform] = doc.loweringRelease }
+                if let doc = try? ProvenanceDocument.decode([UInt8](bytes)) { releases[platform.rawValue] = doc.loweringRelease }
             }
             dependencies.append(ResourceDescriptor(name: "core:\(pin.name)", uri: casURI(pin.digest), digest: ["sha256": pin.digest.hex],
                                                    annotations: ["revision": pin.revision]))
@@ -133,7 +133,7 @@ enum SLSAProvenance {
                     buildType: buildType,
                     externalParameters: ExternalParameters(plan: run.planPath, planDigest: run.summary.planDigest?.hex, demo: run.demo),
                     internalParameters: InternalParameters(loweringReleases: releases,
-                                                           platforms: run.summary.platforms.mapValues(\.status)),
+                                                           platforms: Dictionary(uniqueKeysWithValues: run.summary.platforms.map { ($0.key.rawValue, $0.value.status.rawValue) })),
                     resolvedDependencies: dependencies),
                 runDetails: RunDetails(
                     builder: Builder(id: builderID, version: ["orchestrate": CLI.version]),

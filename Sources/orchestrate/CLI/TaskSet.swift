@@ -1,24 +1,20 @@
 import Cache
+import Lowerings
 import Tasks
 
 /// What a compile runs: the tasks and what the summary reports beside them.
 public struct TaskSet: Sendable {
     public var planDigest: Digest?
     public var tasks: [FileTask]
-    /// Platforms and their status before the run (`declined`, `omitted`, `emitted`).
-    public var platforms: [String: RunSummary.Platform]
-    public var gaps: [RunSummary.Gap]
-    public var diagnostics: [RunSummary.Diagnostic]
+    /// The Plan's part of the summary before the run: trees and their status, gaps, diagnostics.
+    public var report: PlanReport
     /// Builds the output tree from the run (composition on the Cores); nil = the task outputs as they are.
     public var assemble: (@Sendable (RunRecord, (Digest) -> [UInt8]?) throws -> Assembly)?
 
-    public init(planDigest: Digest?, tasks: [FileTask], platforms: [String: RunSummary.Platform] = [:],
-                gaps: [RunSummary.Gap] = [], diagnostics: [RunSummary.Diagnostic] = []) {
+    public init(planDigest: Digest?, tasks: [FileTask], report: PlanReport = PlanReport()) {
         self.planDigest = planDigest
         self.tasks = tasks
-        self.platforms = platforms
-        self.gaps = gaps
-        self.diagnostics = diagnostics
+        self.report = report
     }
 }
 
@@ -27,8 +23,8 @@ public struct Assembly: Sendable {
     public var files: [TreeFile] = []
     /// Bytes of files that are not task outputs (Core files, provenance).
     public var bytes: [Digest: [UInt8]] = [:]
-    public var nativeInputDigests: [String: Digest] = [:]
-    public var fileCounts: [String: Int] = [:]
+    public var nativeInputDigests: [Platform: Digest] = [:]
+    public var fileCounts: [Platform: Int] = [:]
 
     public init() {}
 }

@@ -1,0 +1,2 @@
+/// Platforms key JSON objects by name (`"platforms": {"ios": …}`), not as arrays of pairs.
+extension Platform: CodingKeyRepresentable {}

@@ -1,0 +1,16 @@
+/// The stable codes of GapSet entries (`FOUNDATION_GAPS.json`, the summary). Workflows match on
+/// them, so a code is never renamed; a new kind of gap gets a new code.
+public enum GapCode: String, Codable, Hashable, Sendable, CaseIterable, Comparable {
+    /// A requested client that could not lower: omitted, the Rails app still generated.
+    case nativeClientNotGenerated = "foundation_plan.gap.native_client.not_generated"
+    /// An emitted client with a placeholder identity (no domain): it cannot reach the server or
+    /// be published.
+    case nativeClientPartiallyGenerated = "foundation_plan.gap.native_client.partially_generated"
+    /// Theme `toggle`: the emitted clients follow the system; no native preference control.
+    case nativeThemePreferenceNotGenerated = "foundation_plan.gap.appearance.native_theme_preference.not_generated"
+    /// Push requested for a client: its native push machinery is not generated yet. One code for
+    /// every client (native push, as opposed to browser Web Push, which has no client).
+    case nativePushNotGenerated = "foundation_plan.gap.native_push.not_generated"
+
+    public static func < (a: GapCode, b: GapCode) -> Bool { a.rawValue < b.rawValue }
+}

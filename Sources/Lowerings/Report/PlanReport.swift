@@ -1,0 +1,65 @@
+import Cache
+import Tasks
+
+/// The Plan's part of the run summary: each tree's status with its file counts and native input
+/// digest, the GapSet, and the lowerings' diagnostics (the warnings of an omitted client). The
+/// run's part (tasks, totals, what was kept) is `RunSummary`, in Tasks, which knows no Plan.
+public struct PlanReport: Codable, Sendable, Equatable {
+    /// One tree.
+    public struct Tree: Codable, Sendable, Equatable {
+        public var status: PlatformLowering.Status
+        public var files: Int
+        public var rendered: Int
+        public var nativeInputDigest: Digest?
+
+        public init(status: PlatformLowering.Status, files: Int = 0, rendered: Int = 0, nativeInputDigest: Digest? = nil) {
+            self.status = status
+            self.files = files
+            self.rendered = rendered
+            self.nativeInputDigest = nativeInputDigest
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case status, files, rendered
+            case nativeInputDigest = "native_input_digest"
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(status, forKey: .status)
+            try c.encode(files, forKey: .files)
+            try c.encode(rendered, forKey: .rendered)
+            try c.encode(nativeInputDigest, forKey: .nativeInputDigest)  // null, never absent
+        }
+    }
+
+    public var platforms: [Platform: Tree]
+    public var gaps: [Gap]
+    public var diagnostics: [DiagnosticRecord]
+
+    public init(platforms: [Platform: Tree] = [:], gaps: [Gap] = [], diagnostics: [DiagnosticRecord] = []) {
+        self.platforms = platforms
+        self.gaps = gaps
+        self.diagnostics = diagnostics
+    }
+
+    /// Before the run: each tree's status, the GapSet in file order, the diagnostics by position.
+    public init(_ lowerings: [PlatformLowering]) {
+        var platforms: [Platform: Tree] = [:]
+        for l in lowerings { platforms[l.platform] = Tree(status: l.status) }
+        self.init(platforms: platforms, gaps: GapSetFile.sorted(lowerings.flatMap(\.gaps)),
+                  diagnostics: lowerings.flatMap(\.diagnostics).sorted().map(DiagnosticRecord.init))
+    }
+
+    /// Counts each tree's tasks and those rendered in `record` (a tree no lowering listed counts
+    /// as emitted).
+    public mutating func count(_ record: RunRecord) {
+        for r in record.results {
+            guard let platform = Platform(rawValue: r.platform) else { continue }
+            var tree = platforms[platform] ?? Tree(status: .emitted)
+            tree.files += 1
+            if r.status == .rendered { tree.rendered += 1 }
+            platforms[platform] = tree
+        }
+    }
+}
