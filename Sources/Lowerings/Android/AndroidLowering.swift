@@ -6,15 +6,12 @@ import Tasks
 /// Declined (no `native.android`): no task, no Core. Requested but not lowerable (an identity
 /// problem, or no navigation entry): omitted with positioned diagnostics and a
 /// `native_client.not_generated` gap, while Rails and iOS go on. Otherwise one file task per Core
-/// seam except the launcher foreground (wired in with the monogram), each reading only the
-/// projections named in its inputs.
+/// seam (the launcher foreground is the monogram's), each reading only the projections named in
+/// its inputs.
 public enum AndroidLowering {
     public static let release = "android-application-2026-11"
     public static let platform = Platform.android
     static let clientPointer = platform.clientPointer
-
-    /// Seams this lowering does not render.
-    public static let excludedSeams: Set<SeamID> = [.androidLauncherForeground]
 
     public static func lower(_ loaded: LoadedPlan) -> PlatformLowering {
         let plan = loaded.plan
@@ -53,73 +50,49 @@ public enum AndroidLowering {
         if plan.application.appearance?.theme == .toggle { gaps.append(.themePreference(platform)) }
 
         let projections = AndroidProjections(plan: plan, identity: identity, navigation: navigation, layout: layout)
-        var all = tasks(projections)
-        all.append(MonogramTasks.androidForeground(appName: plan.application.name, release: release))
-        var byName = projections.byName
+        var builder = SeamTaskBuilder(release: release)
+        addTasks(projections, into: &builder)
         let monogram = MonogramTasks.projection(appName: plan.application.name)
+        builder.append(MonogramTasks.androidForeground(appName: plan.application.name, release: release), reads: [monogram])
+        // Provenance names each tab icon's projection apart (`android_tab_icon.<token>`).
+        var byName = projections.byName
         byName[monogram.name] = monogram
         return PlatformLowering(
-            platform: platform, status: .emitted, release: release, tasks: all,
+            platform: platform, status: .emitted, release: release, tasks: builder.tasks,
             gaps: gaps, diagnostics: [], projections: byName, definitionDigest: projections.definition.projection.digest)
     }
 
-    /// One task per seam of `CoreCatalog.androidSeams` except the launcher foreground; the tab-icon
-    /// pattern seam gives one task per icon token used by a navigation entry (except `grid`, which
-    /// the Core ships).
-    static func tasks(_ p: AndroidProjections) -> [FileTask] {
-        var tasks: [FileTask] = []
-        for seam in CoreCatalog.androidSeams where !excludedSeams.contains(seam.id) {
-            let mode = seam.mode
-            func task(_ inputs: [Projection], _ render: @escaping @Sendable () -> [UInt8]) -> FileTask {
-                FileTask(id: seam.id.rawValue, family: seam.id.rawValue, platform: platform.rawValue, release: release,
-                         path: seam.outputPath, mode: mode,
-                         inputs: Dictionary(uniqueKeysWithValues: inputs.map { ($0.name, $0.digest) }),
-                         render: { _ in render() })
-            }
-            switch seam.id {
-            case .androidApplicationProperties:
-                let identity = p.identity, digest = p.definition.projection.digest
-                tasks.append(task([p.identity.projection, p.definition.projection]) {
-                    AndroidApplicationRenderer.properties(identity: identity, definitionDigest: digest)
-                })
-            case .androidApplicationDefinition:
-                let definition = p.definition, digest = p.definition.projection.digest, entries = p.navigation.entries
-                tasks.append(task([p.definition.projection, p.navigation.projection]) {
-                    AndroidApplicationRenderer.definition(definition, digest: digest, entries: entries)
-                })
-            case .androidApplicationTests:
-                let entries = p.navigation.entries, layout = p.layout, routes = p.routes
-                tasks.append(task([p.navigation.projection, p.routes.projection]) {
-                    AndroidApplicationRenderer.tests(entries: entries, layout: layout, routes: routes)
-                })
-            case .androidActivityLayout:
-                let layout = p.navigatorLayout
-                tasks.append(task([layout.projection]) { AndroidResourceRenderer.activityLayout(layout) })
-            case .androidStrings:
-                let strings = p.strings
-                tasks.append(task([strings.projection]) { AndroidResourceRenderer.strings(strings) })
-            case .androidColorsLight, .androidColorsDark:
-                let accent = p.appearance.accent, background = p.appearance.background
-                let colorMode: AndroidResourceRenderer.Mode = seam.id == .androidColorsLight ? .light : .dark
-                tasks.append(task([p.appearance.accentProjection, p.appearance.backgroundProjection]) {
-                    AndroidResourceRenderer.colors(accent: accent, background: background, mode: colorMode)
-                })
-            case .androidPathConfiguration:
-                let routes = p.routes
-                tasks.append(task([routes.projection]) { AndroidPathConfigurationRenderer.render(routes) })
-            case .androidTabIcons:
-                for token in p.iconTokens where token != .grid {
-                    let icon = p.iconProjection(token)
-                    tasks.append(FileTask(
-                        id: "\(seam.id).\(token.rawValue)", family: seam.id.rawValue, platform: platform.rawValue, release: release,
-                        path: seam.outputPath(["token": token.rawValue]), mode: mode,
-                        inputs: [icon.name: icon.digest], render: { _ in AndroidResourceRenderer.tabIcon(token) }))
-                }
-            default:
-                preconditionFailure("CoreCatalog declares an Android seam this release does not render: \(seam.id)")
+    /// One task per seam of the Android Core, in `CoreCatalog.androidSeams` order, each reading
+    /// only the projections its renderer reads; the tab-icon pattern seam gives one task per icon
+    /// token a navigation entry uses (except `grid`, which the Core ships). The launcher
+    /// foreground is the monogram's.
+    static func addTasks(_ p: AndroidProjections, into builder: inout SeamTaskBuilder) {
+        let identity = p.identity, definition = p.definition, digest = p.definition.projection.digest
+        let entries = p.navigation.entries, layout = p.layout, routes = p.routes
+        builder.add(.androidApplicationProperties, reads: [p.identity.projection, p.definition.projection]) {
+            AndroidApplicationRenderer.properties(identity: identity, definitionDigest: digest)
+        }
+        builder.add(.androidApplicationDefinition, reads: [p.definition.projection, p.navigation.projection]) {
+            AndroidApplicationRenderer.definition(definition, digest: digest, entries: entries)
+        }
+        builder.add(.androidApplicationTests, reads: [p.navigation.projection, p.routes.projection]) {
+            AndroidApplicationRenderer.tests(entries: entries, layout: layout, routes: routes)
+        }
+        let navigator = p.navigatorLayout, strings = p.strings
+        builder.add(.androidActivityLayout, reads: [navigator.projection]) { AndroidResourceRenderer.activityLayout(navigator) }
+        builder.add(.androidStrings, reads: [strings.projection]) { AndroidResourceRenderer.strings(strings) }
+        let accent = p.appearance.accent, background = p.appearance.background
+        for (seam, mode) in [(SeamID.androidColorsLight, AndroidResourceRenderer.Mode.light), (.androidColorsDark, .dark)] {
+            builder.add(seam, reads: [p.appearance.accentProjection, p.appearance.backgroundProjection]) {
+                AndroidResourceRenderer.colors(accent: accent, background: background, mode: mode)
             }
         }
-        return tasks
+        builder.add(.androidPathConfiguration, reads: [routes.projection]) { AndroidPathConfigurationRenderer.render(routes) }
+        for token in p.iconTokens where token != .grid {
+            builder.add(.androidTabIcons, instance: token.rawValue, values: ["token": token.rawValue], reads: [p.iconProjection(token)]) {
+                AndroidResourceRenderer.tabIcon(token)
+            }
+        }
     }
 
     static func diagnostic(for problem: AndroidIdentity.Problem, _ loaded: LoadedPlan) -> Diagnostic {
@@ -137,12 +110,5 @@ public enum AndroidLowering {
             return loaded.diagnostic(.androidIdentityPlaceholderLabelTooLong, at: pointer,
                 "without a domain the origin is https://\(label).invalid, and \"\(label)\" is \(label.utf8.count) bytes; a DNS label holds at most \(AndroidIdentity.maximumLabelLength); shorten the key or set application.domain")
         }
-    }
-}
-
-extension String {
-    /// Foundation-free replacement of every occurrence of a non-empty `target` string.
-    fileprivate func replacingOccurrences(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

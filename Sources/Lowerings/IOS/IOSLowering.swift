@@ -7,8 +7,8 @@ import Tasks
 /// * A requested client whose key, domain or display name cannot form the pinned identity, or
 ///   that has no navigation entry: `.omitted` with every diagnostic and one
 ///   `foundation_plan.gap.native_client.not_generated` gap; the rest of the compile goes on.
-/// * Otherwise `.emitted`: one file task per iOS Core seam except `ios.app_icon` (the pinned
-///   monogram copy is wired in separately), each reading only the projections it names.
+/// * Otherwise `.emitted`: one file task per iOS Core seam (`ios.app_icon` is the pinned monogram
+///   copy), each reading only the projections it names.
 ///
 /// Gap statuses: `not_generated` (nothing of that request is generated) and
 /// `partially_generated` (generated, with a reviewed residual).
@@ -16,9 +16,6 @@ public enum IOSLowering {
     public static let release = "ios-application-2026-11"
     public static let platform = Platform.ios
     public static let clientPointer = platform.clientPointer
-
-    /// Seams another task family fills (the monogram AppIcon copy).
-    public static let seamsRenderedElsewhere: Set<SeamID> = [.iosAppIcon]
 
     public static func lower(_ loaded: LoadedPlan) -> PlatformLowering {
         let plan = loaded.plan
@@ -41,64 +38,33 @@ public enum IOSLowering {
 
         let appearance = AppearanceProjection(plan: plan)
         let routes = IOSPathRoutes(plan: plan, navigation: navigation)
-        var tasks = makeTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance)
-        tasks.append(MonogramTasks.pngCopy(appName: plan.application.name, seam: .iosAppIcon, release: release))
-        var projections: [String: Projection] = [:]
-        for projection in [identity.projection, iosIdentity.projection, navigation.projection, routes.projection,
-                           appearance.accentProjection, appearance.backgroundProjection,
-                           MonogramTasks.projection(appName: plan.application.name)] {
-            projections[projection.name] = projection
-        }
-        return PlatformLowering(platform: platform, status: .emitted, release: release, tasks: tasks,
-                                gaps: gaps(plan: plan, identity: iosIdentity), projections: projections,
+        var builder = SeamTaskBuilder(release: release)
+        // The definition the native files record a digest of (000's departure, DESIGN.md).
+        builder.include([identity.projection])
+        addTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance, into: &builder)
+        builder.append(MonogramTasks.pngCopy(appName: plan.application.name, seam: .iosAppIcon, release: release),
+                       reads: [MonogramTasks.projection(appName: plan.application.name)])
+        return PlatformLowering(platform: platform, status: .emitted, release: release, tasks: builder.tasks,
+                                gaps: gaps(plan: plan, identity: iosIdentity), projections: builder.projections,
                                 definitionDigest: identity.digest)
     }
 
-    /// One task per seam, in `CoreCatalog.iosSeams` order.
-    static func makeTasks(identity: IOSIdentity, navigation: IOSNavigation, routes: IOSPathRoutes,
-                          appearance: AppearanceProjection) -> [FileTask] {
+    /// One task per seam of the iOS Core, in `CoreCatalog.iosSeams` order, each reading only the
+    /// projections its renderer reads (the AppIcon is the monogram copy).
+    static func addTasks(identity: IOSIdentity, navigation: IOSNavigation, routes: IOSPathRoutes,
+                         appearance: AppearanceProjection, into builder: inout SeamTaskBuilder) {
         let accent = appearance.accent
         let background: Color? = appearance.background
-        var tasks: [FileTask] = []
-        for seam in CoreCatalog.iosSeams where !seamsRenderedElsewhere.contains(seam.id) {
-            let reads: [Projection]
-            let render: @Sendable () -> [UInt8]
-            switch seam.id {
-            case .iosApplicationDefinition:
-                reads = [identity.projection]
-                render = { ApplicationDefinitionRenderer.render(identity) }
-            case .iosNavigationDefinition:
-                reads = [navigation.projection]
-                render = { NavigationDefinitionRenderer.render(navigation) }
-            case .iosIdentityXcconfig:
-                reads = [identity.projection]
-                render = { IdentityXcconfigRenderer.render(identity) }
-            case .iosPathConfiguration:
-                reads = [routes.projection]
-                render = { PathConfigurationRenderer.render(routes) }
-            case .iosAccentColor:
-                reads = [appearance.accentProjection]
-                render = { ColorSetRenderer.render(accent) }
-            case .iosBackgroundColor:
-                reads = [appearance.backgroundProjection]
-                render = { ColorSetRenderer.render(background) }
-            case .iosApplicationTests:
-                reads = [identity.projection, navigation.projection, routes.projection]
-                render = { ApplicationTestsRenderer.render(identity: identity, navigation: navigation, routes: routes) }
-            case .iosNavigationUITests:
-                reads = [navigation.projection]
-                render = { NavigationUITestsRenderer.render(navigation) }
-            default:
-                // A seam this release does not know: composition reports it as missing.
-                continue
-            }
-            tasks.append(FileTask(
-                id: seam.id.rawValue, family: seam.id.rawValue, platform: platform.rawValue, release: release,
-                path: seam.outputPath, mode: seam.mode,
-                inputs: Dictionary(uniqueKeysWithValues: reads.map { ($0.name, $0.digest) }),
-                render: { _ in render() }))
+        builder.add(.iosApplicationDefinition, reads: [identity.projection]) { ApplicationDefinitionRenderer.render(identity) }
+        builder.add(.iosNavigationDefinition, reads: [navigation.projection]) { NavigationDefinitionRenderer.render(navigation) }
+        builder.add(.iosIdentityXcconfig, reads: [identity.projection]) { IdentityXcconfigRenderer.render(identity) }
+        builder.add(.iosPathConfiguration, reads: [routes.projection]) { PathConfigurationRenderer.render(routes) }
+        builder.add(.iosAccentColor, reads: [appearance.accentProjection]) { ColorSetRenderer.render(accent) }
+        builder.add(.iosBackgroundColor, reads: [appearance.backgroundProjection]) { ColorSetRenderer.render(background) }
+        builder.add(.iosApplicationTests, reads: [identity.projection, navigation.projection, routes.projection]) {
+            ApplicationTestsRenderer.render(identity: identity, navigation: navigation, routes: routes)
         }
-        return tasks
+        builder.add(.iosNavigationUITests, reads: [navigation.projection]) { NavigationUITestsRenderer.render(navigation) }
     }
 
     /// The reviewed residuals of an emitted client.

@@ -32,6 +32,10 @@ struct SeamTaskBuilder {
         tasks.append(task)
     }
 
+    /// Reports `projections` with the lowering's, though no task reads them directly (the
+    /// identity a native definition records the digest of).
+    mutating func include(_ projections: [Projection]) { record(projections) }
+
     private mutating func record(_ reads: [Projection]) {
         for projection in reads { projections[projection.name] = projection }
     }

@@ -19,54 +19,39 @@ public struct Gap: Codable, Hashable, Sendable {
 }
 
 extension Gap {
+    // The texts still differ by client (as every earlier GapSet did); code, status, pointer and
+    // clients are set here once per kind of gap.
+
     /// A requested client its lowering omitted because of `diagnostics` (their codes are named).
     static func clientNotGenerated(_ client: Platform, diagnostics: [Diagnostic]) -> Gap {
         let codes = diagnostics.sorted().map(\.code.rawValue).joined(separator: ", ")
-        let message: String
-        switch client {
-        case .android:
-            message = "The Android client was requested but not generated: \(codes). The Rails application is still generated."
-        default:
-            message = "the \(client.displayName) client was requested but not generated (\(codes)); the Rails application is still generated. Fix the diagnostics to generate it."
-        }
-        return Gap(code: .nativeClientNotGenerated, pointer: client.clientPointer, status: .notGenerated, message: message, clients: [client])
+        return Gap(code: .nativeClientNotGenerated, pointer: client.clientPointer, status: .notGenerated, message: client == .android
+            ? "The Android client was requested but not generated: \(codes). The Rails application is still generated."
+            : "the \(client.displayName) client was requested but not generated (\(codes)); the Rails application is still generated. Fix the diagnostics to generate it.",
+                   clients: [client])
     }
 
     /// An emitted client without a domain: `origin` and `identifier` are placeholders.
     static func placeholderIdentity(_ client: Platform, origin: String, identifier: String) -> Gap {
-        let message: String
-        switch client {
-        case .android:
-            message = "The Android client uses the placeholder origin \(origin) and application ID \(identifier), which cannot reach the server or be published. Set application.domain (or replace both values) before a Release build: a store application ID cannot change after the app is published."
-        default:
-            message = "the \(client.displayName) client uses the placeholder origin \(origin) and bundle id \(identifier): a Release build cannot reach the server or be submitted. Set /application/domain (or replace both values) before a Release build; a bundle id cannot change once the app is published."
-        }
-        return Gap(code: .nativeClientPartiallyGenerated, pointer: client.clientPointer, status: .partiallyGenerated,
-                   message: message, clients: [client])
+        Gap(code: .nativeClientPartiallyGenerated, pointer: client.clientPointer, status: .partiallyGenerated, message: client == .android
+            ? "The Android client uses the placeholder origin \(origin) and application ID \(identifier), which cannot reach the server or be published. Set application.domain (or replace both values) before a Release build: a store application ID cannot change after the app is published."
+            : "the \(client.displayName) client uses the placeholder origin \(origin) and bundle id \(identifier): a Release build cannot reach the server or be submitted. Set /application/domain (or replace both values) before a Release build; a bundle id cannot change once the app is published.",
+            clients: [client])
     }
 
     /// Theme `toggle` for an emitted client, which follows the system appearance instead.
     static func themePreference(_ client: Platform) -> Gap {
-        let message: String
-        switch client {
-        case .android:
-            message = "The theme toggle is browser-only: the Android client follows the system appearance, and no native preference control or bridge is generated."
-        default:
-            message = "theme toggle: the \(client.displayName) client follows the system appearance; no native Light/Dark/System preference control is generated."
-        }
-        return Gap(code: .nativeThemePreferenceNotGenerated, pointer: "/application/appearance/theme", status: .partiallyGenerated,
-                   message: message, clients: [client])
+        Gap(code: .nativeThemePreferenceNotGenerated, pointer: "/application/appearance/theme", status: .partiallyGenerated, message: client == .android
+            ? "The theme toggle is browser-only: the Android client follows the system appearance, and no native preference control or bridge is generated."
+            : "theme toggle: the \(client.displayName) client follows the system appearance; no native Light/Dark/System preference control is generated.",
+            clients: [client])
     }
 
     /// Push requested for `client`, whose push machinery is not generated yet.
     static func push(_ client: Platform) -> Gap {
-        let message: String
-        switch client {
-        case .android:
-            message = "Android push was requested, but push machinery (Action Push Native registration, FCM credentials) is not generated yet; the Android client is built without it."
-        default:
-            message = "push for \(client.displayName) is requested, but push machinery (APNs registration, device tokens, a test send) is not generated yet."
-        }
-        return Gap(code: .nativePushNotGenerated, pointer: client.pushPointer, status: .notGenerated, message: message, clients: [client])
+        Gap(code: .nativePushNotGenerated, pointer: client.pushPointer, status: .notGenerated, message: client == .android
+            ? "Android push was requested, but push machinery (Action Push Native registration, FCM credentials) is not generated yet; the Android client is built without it."
+            : "push for \(client.displayName) is requested, but push machinery (APNs registration, device tokens, a test send) is not generated yet.",
+            clients: [client])
     }
 }
