@@ -2,8 +2,9 @@ import Cache
 import Foundation
 
 /// The run's part of the run summary, schema `orchestrate.summary/1`, snake_case keys: every
-/// task with its key, inputs and how its output was obtained, the totals, and the generated files
-/// left as a person edited them. Knows no Plan: a compile writes it beside the Plan's part
+/// task with its key, inputs, how its output was obtained and which run first rendered it, the
+/// totals, and the generated files left as a person edited them: the run's history, which the
+/// output tree never records. Knows no Plan: a compile writes it beside the Plan's part
 /// (trees, gaps, diagnostics; `Lowerings.PlanReport`) in one object.
 public struct RunSummary: Codable, Sendable, Equatable {
     public static let schemaID = "orchestrate.summary/1"
@@ -34,6 +35,14 @@ public struct RunSummary: Codable, Sendable, Equatable {
         public var status: TaskStatus
         public var release: String
         public var inputs: [String: Digest]
+        /// The run digest (the Plan digest) of the run that first rendered the output: this run's
+        /// for `rendered`, an earlier run's for a reuse; absent when no run recorded one.
+        public var renderedIn: Digest?
+
+        enum CodingKeys: String, CodingKey {
+            case id, family, platform, path, key, output, status, release, inputs
+            case renderedIn = "rendered_in"
+        }
     }
 
     /// A generated file left as a person edited it instead of being written or removed.
@@ -85,7 +94,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
         self.totals = totals
         self.tasks = record.results.map {
             Task(id: $0.id, family: $0.family, platform: $0.platform, path: $0.path, key: $0.key.digest,
-                 output: $0.output, status: $0.status, release: $0.key.release, inputs: $0.key.inputs)
+                 output: $0.output, status: $0.status, release: $0.key.release, inputs: $0.key.inputs, renderedIn: $0.renderedIn)
         }.sorted { $0.id < $1.id }
     }
 

@@ -132,8 +132,8 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertGreaterThan(whileWriting + withLeftovers, 0, "no kill landed while the tree was written")
 
         XCTAssertEqual(wait(try compile(bin, movies, out: out, store: store)), 0)
-        // The reference: a clean compile into an empty directory. Same store: provenance records
-        // the run that first rendered each file (rendered_in), which is the store's history.
+        // The reference: a clean compile into an empty directory (same store or not: the tree is a
+        // pure function of the Plan, provenance included).
         XCTAssertEqual(h.run("compile", movies, "--out", "clean", "--store", store), 0, h.err)
 
         print("CrashSafetyTests: after one more compile, \(leftovers(out).count) temp files and "

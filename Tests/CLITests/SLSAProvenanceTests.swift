@@ -66,6 +66,17 @@ final class SLSAProvenanceTests: XCTestCase {
         let internalParameters = build["internalParameters"] as! [String: Any]
         XCTAssertEqual(internalParameters["loweringReleases"] as? [String: String],
                        ["ios": "synthetic-ios-1", "android": "synthetic-android-1", "rails": "synthetic-rails-1"])
+        // The run's history, which provenance no longer records: how each output was obtained, and
+        // which run (by Plan digest) first rendered it.
+        let outputs = try XCTUnwrap(internalParameters["outputs"] as? [String: Any])
+        XCTAssertEqual(outputs["rendered"] as? Int, summary.totals.rendered)
+        XCTAssertEqual(outputs["reusedLocal"] as? Int, summary.totals.reusedLocal)
+        XCTAssertEqual(outputs["reusedSeed"] as? Int, summary.totals.reusedSeed)
+        XCTAssertEqual(outputs["reusedRemote"] as? Int, 0)
+        XCTAssertGreaterThan(summary.totals.rendered, 0)
+        XCTAssertEqual((outputs["renderedIn"] as? [String: Int])?[plan.digest.hex],
+                       summary.tasks.filter { $0.renderedIn == plan.digest }.count)
+        XCTAssertGreaterThanOrEqual(summary.tasks.filter { $0.renderedIn == plan.digest }.count, summary.totals.rendered)
         let deps = build["resolvedDependencies"] as! [[String: Any]]
         func dep(_ name: String) -> [String: Any]? { deps.first { $0["name"] as? String == name } }
         XCTAssertEqual((dep("plan")?["digest"] as? [String: String])?["sha256"], Digest.of("{}").hex)

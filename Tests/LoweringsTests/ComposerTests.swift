@@ -19,7 +19,7 @@ final class ComposerTests: XCTestCase {
     ]
 
     private func out(_ path: String, _ seam: SeamID, _ text: String = "v", mode: FileMode = .regular) -> SeamOutput {
-        SeamOutput(path: "ios/" + path, digest: Digest.of(text), mode: mode, seam: seam, taskKey: Digest.of("key " + path), renderedIn: Digest.of("plan"))
+        SeamOutput(path: "ios/" + path, digest: Digest.of(text), mode: mode, seam: seam, taskKey: Digest.of("key " + path))
     }
 
     private func compose(_ outputs: [SeamOutput]) throws -> Composition {
@@ -48,7 +48,8 @@ final class ComposerTests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(c.provenance)) as! [String: Any]
         XCTAssertEqual(Set(json.keys), ["schema", "platform", "native_input_digest", "plan_digest", "projection_digest", "lowering_release", "core", "files"])
         let file = (json["files"] as! [[String: Any]]).first { $0["path"] as? String == "App/Main.swift" }!
-        XCTAssertEqual(Set(file.keys), ["path", "sha256", "mode", "origin", "owner", "task_key", "rendered_in"])
+        XCTAssertEqual(Set(file.keys), ["path", "sha256", "mode", "origin", "owner", "task_key"], "no run history (rendered_in) in provenance")
+        XCTAssertEqual(json["schema"] as? String, "orchestrate.provenance/2")
     }
 
     func testTheDigestOfAComposedTreeEqualsTheShellPipeline() throws {
@@ -96,7 +97,7 @@ final class ComposerTests: XCTestCase {
         }
         XCTAssertThrowsError(try compose([out("Generated/A.swift", .iosApplicationDefinition),
                                           SeamOutput(path: "elsewhere/f", digest: Digest.of("v"), mode: .regular, seam: .iosApplicationDefinition,
-                                                     taskKey: Digest.of("k"), renderedIn: nil)])) {
+                                                     taskKey: Digest.of("k"))])) {
             XCTAssertEqual($0 as? CompositionError, .outsideMount(platform: .ios, path: "elsewhere/f", mount: "ios"))
         }
         XCTAssertThrowsError(try compose([out("Generated/A.swift", .iosApplicationDefinition), out("res/ic_a/b.xml", .iosAccentColor)]),
@@ -123,7 +124,7 @@ final class ComposerTests: XCTestCase {
             let outputs: [SeamOutput] = [("app/models/account.rb", SeamID.railsAccountModel), ("app/models/movie.rb", .railsEntityModel),
                                          ("db/migrate/1_create_rodauth.rb", .railsAccountMigration),
                                          ("db/migrate/2_create_movies.rb", .railsEntityMigration)].map {
-                SeamOutput(path: $0.0, digest: Digest.of($0.0), mode: .regular, seam: $0.1, taskKey: Digest.of($0.1.rawValue), renderedIn: nil)
+                SeamOutput(path: $0.0, digest: Digest.of($0.0), mode: .regular, seam: $0.1, taskKey: Digest.of($0.1.rawValue))
             }
             let c = try Composer.compose(.init(pin: pin, planDigest: Digest.of("p"), projectionDigest: nil, release: "r"),
                                          core: [], outputs: outputs)

@@ -4,8 +4,9 @@ import Tasks
 /// Proves an output directory is exactly what a Plan compiles to: the expected tree (re-derived
 /// from the Plan and the pinned Cores) against the files found. Every file's digest and mode,
 /// nothing missing, nothing extra; provenance files are compared record by record (every
-/// `task_key`, digest, mode, origin, owner, input), ignoring only `rendered_in`, which names the
-/// run that first rendered a cached output. Pure: values in, `audit.not_from_plan` findings out.
+/// `task_key`, digest, mode, origin, owner, input) and then byte for byte: provenance is a pure
+/// function of the Plan, the Cores and the tool, so the Plan's compile writes exactly these bytes.
+/// Pure: values in, `audit.not_from_plan` findings out.
 public enum PlanConformance {
     /// `expected` and `actual` are keyed by output path; provenance bytes by the provenance file's
     /// output path.
@@ -45,7 +46,8 @@ public enum PlanConformance {
 
     struct Problem { var path: String?; var message: String }
 
-    /// Differences between two provenance documents, `rendered_in` aside.
+    /// Differences between two provenance documents: field by field, then (when every field
+    /// agrees) byte for byte.
     static func compareProvenance(expected: [UInt8], actual: [UInt8]) -> [Problem] {
         guard let want = try? ProvenanceDocument.decode(expected) else { return [Problem(message: "the re-derived provenance does not parse (a bug)")] }
         guard let have = try? ProvenanceDocument.decode(actual) else { return [Problem(message: "is not valid provenance, so it cannot record this Plan's compile")] }
@@ -67,11 +69,10 @@ public enum PlanConformance {
         let wantFiles = Dictionary(want.files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let haveFiles = Dictionary(have.files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         for (path, w) in wantFiles.sorted(by: { $0.key < $1.key }) {
-            guard var h = haveFiles[path] else {
+            guard let h = haveFiles[path] else {
                 problems.append(Problem(path: path, message: "the provenance has no record of this file; the Plan's compile records one"))
                 continue
             }
-            h.renderedIn = w.renderedIn
             guard h != w else { continue }
             var parts: [String] = []
             if h.sha256 != w.sha256 { parts.append("sha256 \(h.sha256.hex), the Plan gives \(w.sha256.hex)") }
@@ -84,6 +85,11 @@ public enum PlanConformance {
         }
         for path in haveFiles.keys.sorted() where wantFiles[path] == nil {
             problems.append(Problem(path: path, message: "the provenance records this file; the Plan's compile does not produce it"))
+        }
+        if problems.isEmpty && expected != actual {
+            let form = have.schema == want.schema ? "is written otherwise" : "has schema \(have.schema)"
+            problems.append(Problem(message: "records what the Plan's compile records but \(form): sha256 \(Digest.of(actual).hex), "
+                                    + "the Plan's compile writes \(Digest.of(expected).hex) (\(want.schema)); compile the Plan again to rewrite it"))
         }
         return problems
     }

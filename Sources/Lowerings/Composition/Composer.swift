@@ -22,19 +22,16 @@ public struct SeamOutput: Hashable, Sendable {
     /// The seam the task filled (its family).
     public let seam: SeamID
     public let taskKey: Digest
-    public let renderedIn: Digest?
     /// The named input digests the task key was built from (projections, dependency outputs,
     /// pinned objects); recorded in provenance so a reuse check can say which input moved.
     public let inputs: [String: Digest]
 
-    public init(path: String, digest: Digest, mode: FileMode, seam: SeamID, taskKey: Digest, renderedIn: Digest?,
-                inputs: [String: Digest] = [:]) {
+    public init(path: String, digest: Digest, mode: FileMode, seam: SeamID, taskKey: Digest, inputs: [String: Digest] = [:]) {
         self.path = path
         self.digest = digest
         self.mode = mode
         self.seam = seam
         self.taskKey = taskKey
-        self.renderedIn = renderedIn
         self.inputs = inputs
     }
 }
@@ -48,7 +45,6 @@ public struct ComposedFile: Hashable, Sendable {
     public let origin: Origin
     public let owner: FileOwner
     public let taskKey: Digest?
-    public let renderedIn: Digest?
     /// The task's named inputs (empty for Core files).
     public var inputs: [String: Digest] = [:]
 }
@@ -100,7 +96,7 @@ public enum Composer {
         var byPath: [String: ComposedFile] = [:]
         for f in core {
             byPath[f.path] = ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core,
-                                          owner: .core(p), taskKey: nil, renderedIn: nil)
+                                          owner: .core(p), taskKey: nil)
         }
         var seen: Set<String> = []
         var replaced: Set<String> = []
@@ -135,7 +131,7 @@ public enum Composer {
                 origin = .added
             }
             byPath[rel] = ComposedFile(path: rel, digest: o.digest, mode: o.mode, origin: origin, owner: .seam(o.seam),
-                                       taskKey: o.taskKey, renderedIn: o.renderedIn, inputs: o.inputs)
+                                       taskKey: o.taskKey, inputs: o.inputs)
         }
         for seam in ctx.pin.seams where seam.origin == .replaces && !seam.optional && !replaced.contains(seam.path) {
             throw CompositionError.missingSeam(platform: p, path: seam.path, seam: seam.id)
@@ -160,7 +156,6 @@ extension SeamOutput {
         guard let digest = result.output else {
             preconditionFailure("task \(result.id) has no output: composition runs only after every task succeeded")
         }
-        self.init(path: result.path, digest: digest, mode: result.mode, seam: seam, taskKey: result.key.digest,
-                  renderedIn: result.renderedIn, inputs: result.key.inputs)
+        self.init(path: result.path, digest: digest, mode: result.mode, seam: seam, taskKey: result.key.digest, inputs: result.key.inputs)
     }
 }

@@ -2,10 +2,18 @@ import Cache
 import Foundation
 import Tasks
 
-/// `FOUNDATION_PROVENANCE.json`, schema `orchestrate.provenance/1`: which task produced each file
-/// of a composed tree, from which inputs, in which run.
+/// `FOUNDATION_PROVENANCE.json`, schema `orchestrate.provenance/2`: which task produced each file
+/// of a composed tree and from which inputs (its key and named input digests), on which pinned
+/// Core, for which Plan. A pure function of the Plan, the Cores and the tool: the same Plan gives
+/// the same bytes whatever the store saw before. Which run first rendered a file, and which cache
+/// layer served it, is run history: the run summary and the SLSA statement carry it.
+///
+/// `/1` also recorded `rendered_in` per file (the Plan digest of the run that first rendered it),
+/// so its bytes depended on the store; a `/1` file is still read (that field ignored).
 public struct ProvenanceDocument: Codable, Hashable, Sendable {
-    public static let schemaID = "orchestrate.provenance/1"
+    public static let schemaID = "orchestrate.provenance/2"
+    /// Schemas `decode` reads: this one and the one before it.
+    public static let readableSchemas = [schemaID, "orchestrate.provenance/1"]
 
     public struct Core: Codable, Hashable, Sendable {
         public var archiveDigest: Digest
@@ -32,25 +40,22 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         /// unknown one.
         public var owner: String
         public var taskKey: Digest?
-        public var renderedIn: Digest?
         /// The named input digests of the task that produced the file (absent for Core files and
         /// in provenance written before inputs were recorded).
         public var inputs: [String: Digest]?
 
         enum CodingKeys: String, CodingKey {
             case path, sha256, mode, origin, owner, inputs
-            case taskKey = "task_key", renderedIn = "rendered_in"
+            case taskKey = "task_key"
         }
 
-        init(path: String, sha256: Digest, mode: FileMode, origin: String, owner: String, taskKey: Digest?, renderedIn: Digest?,
-             inputs: [String: Digest]?) {
+        init(path: String, sha256: Digest, mode: FileMode, origin: String, owner: String, taskKey: Digest?, inputs: [String: Digest]?) {
             self.path = path
             self.sha256 = sha256
             self.mode = mode
             self.origin = origin
             self.owner = owner
             self.taskKey = taskKey
-            self.renderedIn = renderedIn
             self.inputs = inputs
         }
 
@@ -66,7 +71,6 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
             origin = try c.decode(String.self, forKey: .origin)
             owner = try c.decode(String.self, forKey: .owner)
             taskKey = try c.decodeIfPresent(Digest.self, forKey: .taskKey)
-            renderedIn = try c.decodeIfPresent(Digest.self, forKey: .renderedIn)
             inputs = try c.decodeIfPresent([String: Digest].self, forKey: .inputs)
         }
 
@@ -78,7 +82,6 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
             try c.encode(origin, forKey: .origin)
             try c.encode(owner, forKey: .owner)
             try c.encode(taskKey, forKey: .taskKey)
-            try c.encode(renderedIn, forKey: .renderedIn)
             try c.encodeIfPresent(inputs, forKey: .inputs)
         }
     }
@@ -133,7 +136,7 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         core = Core(archiveDigest: pin.digest, revision: pin.revision, archiveRoot: "", excludedPaths: pin.excludedRoots, mountedPath: pin.mount)
         self.files = files.map {
             File(path: $0.path, sha256: $0.digest, mode: $0.mode, origin: $0.origin.rawValue,
-                 owner: $0.owner.description, taskKey: $0.taskKey, renderedIn: $0.renderedIn, inputs: $0.origin == .core ? nil : $0.inputs)
+                 owner: $0.owner.description, taskKey: $0.taskKey, inputs: $0.origin == .core ? nil : $0.inputs)
         }
         self.projections = projections.isEmpty ? nil : projections.mapValues(ProjectionRecord.init)
     }
@@ -165,7 +168,9 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         } catch let DecodingError.typeMismatch(_, ctx), let DecodingError.valueNotFound(_, ctx), let DecodingError.dataCorrupted(ctx) {
             throw ProvenanceError(reason: "/\(ctx.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/")): \(ctx.debugDescription)")
         }
-        guard d.schema == schemaID else { throw ProvenanceError(reason: "schema is \"\(d.schema)\", expected \"\(schemaID)\"") }
+        guard readableSchemas.contains(d.schema) else {
+            throw ProvenanceError(reason: "schema is \"\(d.schema)\", expected \"\(schemaID)\"")
+        }
         return d
     }
 }

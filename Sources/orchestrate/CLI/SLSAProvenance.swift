@@ -57,6 +57,28 @@ enum SLSAProvenance {
         /// `emitted`, `declined` or `omitted` per tree.
         var platforms: [String: String]
         var treeDigest = "tree digest v1"
+        /// The run's history, which the trees and their provenance never record.
+        var outputs: Outputs
+    }
+
+    /// How the run obtained its task outputs: rendered, or reused from which cache layer; and,
+    /// by Plan digest, the runs that first rendered them (this run's own among them).
+    struct Outputs: Encodable {
+        var rendered: Int
+        var reusedLocal: Int
+        var reusedSeed: Int
+        var reusedRemote: Int
+        var renderedIn: [String: Int]
+
+        init(_ summary: RunSummary) {
+            rendered = summary.totals.rendered
+            reusedLocal = summary.totals.reusedLocal
+            reusedSeed = summary.totals.reusedSeed
+            reusedRemote = summary.totals.reusedRemote
+            var runs: [String: Int] = [:]
+            for t in summary.tasks { if let d = t.renderedIn { runs[d.hex, default: 0] += 1 } }
+            renderedIn = runs
+        }
     }
 
     struct RunDetails: Encodable {
@@ -133,7 +155,8 @@ enum SLSAProvenance {
                     buildType: buildType,
                     externalParameters: ExternalParameters(plan: run.planPath, planDigest: run.summary.planDigest?.hex, demo: run.demo),
                     internalParameters: InternalParameters(loweringReleases: releases,
-                                                           platforms: Dictionary(uniqueKeysWithValues: run.summary.platforms.map { ($0.key.rawValue, $0.value.status.rawValue) })),
+                                                           platforms: Dictionary(uniqueKeysWithValues: run.summary.platforms.map { ($0.key.rawValue, $0.value.status.rawValue) }),
+                                                           outputs: Outputs(run.summary.run)),
                     resolvedDependencies: dependencies),
                 runDetails: RunDetails(
                     builder: Builder(id: builderID, version: ["orchestrate": CLI.version]),

@@ -1,0 +1,52 @@
+import Cache
+import Foundation
+import Tasks
+import XCTest
+@testable import Lowerings
+
+/// `FOUNDATION_PROVENANCE.json` records no run history; a file written by the format before
+/// (`/1`, with `rendered_in`) is still read, and `audit --plan` says it is not what the Plan's
+/// compile writes now.
+final class ProvenanceDocumentTests: XCTestCase {
+    private func composed() throws -> [UInt8] {
+        let seams = [CoreSeam(.iosApplicationDefinition, path: "Generated/A.swift", origin: .replaces)]
+        let pin = CorePin(platform: .ios, digest: Digest.of("core"), revision: "r", seams: seams)
+        return try Composer.compose(
+            .init(pin: pin, planDigest: Digest.of("plan"), projectionDigest: nil, release: "x"),
+            core: [CoreFile(path: "Generated/A.swift", digest: Digest.of("placeholder"), mode: .regular),
+                   CoreFile(path: "Main.swift", digest: Digest.of("main"), mode: .regular)],
+            outputs: [SeamOutput(path: "ios/Generated/A.swift", digest: Digest.of("a"), mode: .regular, seam: .iosApplicationDefinition,
+                                 taskKey: Digest.of("key"), inputs: ["p": Digest.of("p")])]).provenance
+    }
+
+    /// The same document as the format before wrote it: schema `/1`, `rendered_in` on every file.
+    private func firstFormat(_ bytes: [UInt8]) throws -> [UInt8] {
+        var json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        json["schema"] = "orchestrate.provenance/1"
+        json["files"] = (json["files"] as? [[String: Any]])?.map { f -> [String: Any] in
+            var f = f
+            f["rendered_in"] = f["origin"] as? String == "core" ? NSNull() : Digest.of("an earlier plan").hex as Any
+            return f
+        }
+        return Array(try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .prettyPrinted]))
+    }
+
+    func testNoRunHistoryIsWritten() throws {
+        let text = String(decoding: try composed(), as: UTF8.self)
+        XCTAssertTrue(text.contains("\"schema\" : \"orchestrate.provenance/2\""), text)
+        XCTAssertFalse(text.contains("rendered_in"), text)
+    }
+
+    func testTheFormatBeforeIsReadAndReportedAsNotWhatThePlanWrites() throws {
+        let now = try composed(), before = try firstFormat(now)
+        let old = try ProvenanceDocument.decode(before)
+        XCTAssertEqual(old.schema, "orchestrate.provenance/1")
+        XCTAssertEqual(old.files, try ProvenanceDocument.decode(now).files, "rendered_in is ignored")
+        XCTAssertTrue(PlanConformance.compareProvenance(expected: now, actual: now).isEmpty)
+        let problems = PlanConformance.compareProvenance(expected: now, actual: before)
+        XCTAssertEqual(problems.count, 1, "\(problems.map(\.message))")
+        XCTAssertTrue(problems.first?.message.contains("has schema orchestrate.provenance/1") == true, problems.first?.message ?? "")
+        XCTAssertThrowsError(try ProvenanceDocument.decode(Array(String(decoding: now, as: UTF8.self)
+            .replacingOccurrences(of: "orchestrate.provenance/2", with: "orchestrate.provenance/3").utf8)))
+    }
+}
