@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// A fast reader and writer for `<out>/.orchestrate/outputs.json` (`orchestrate.outputs/1`), and
 /// for the journal beside it (`orchestrate.journal/1`, the same shape: what a run is about to write).

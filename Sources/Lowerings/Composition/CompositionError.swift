@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Why a Core and its seam outputs could not be composed into a tree.
 public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible {
