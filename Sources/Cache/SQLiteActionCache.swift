@@ -16,7 +16,7 @@ import Foundation
 ///   (one minute by default), so hits normally stay read-only.
 /// * One connection per instance, serialized by a lock; give each thread or process its own
 ///   instance for parallelism.
-public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
+public final class SQLiteActionCache: @unchecked Sendable {
     public static let schemaVersion: Int32 = 2
     public let path: String
     public let quarantineDirectory: String
@@ -90,7 +90,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         }
     }
 
-    // MARK: ActionCache
+    // MARK: Entries
 
     public func entry(for key: Digest) throws -> ActionEntry? {
         let found: ActionEntry? = try locked {
@@ -136,7 +136,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
 
     /// `entries(for:)` without the last-use touch; pair it with `touchStale` (which may run on
     /// another thread meanwhile, e.g. while the objects are being verified).
-    public func entriesUntouched(for keys: [Digest]) throws -> [ActionEntry?] {
+    func entriesUntouched(for keys: [Digest]) throws -> [ActionEntry?] {
         guard !keys.isEmpty else { return [] }
         return try locked {
             try connection.transaction(write: false) {
@@ -169,7 +169,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     /// Writes the last-use time of every found entry older than `touchInterval` (one
     /// transaction, best effort as in `entry(for:)`: a busy database must not turn hits into
     /// failures) and updates `found` to match. `found[i]` is the entry of `keys[i]`.
-    public func touchStale(_ keys: [Digest], _ found: inout [ActionEntry?]) {
+    func touchStale(_ keys: [Digest], _ found: inout [ActionEntry?]) {
         guard !readOnly, !isDiskFullReadOnly else { return }
         let now = clock()
         let stale = found.indices.filter { found[$0].map { now - $0.lastUsedMs >= touchInterval } ?? false }
