@@ -42,7 +42,7 @@ public enum ExitCode {
     static func of(_ e: CacheError) -> Int32 {
         switch e {
         case .invalidSize: return usage
-        case .io, .sqlite, .corruptObject, .missingObject, .readOnlyStore, .remote, .remoteRedirect, .fileChanged,
+        case .io, .sqlite, .corruptObject, .missingObject, .readOnlyStore, .remote, .remoteStatus, .remoteRedirect, .fileChanged,
              .incompatibleIndex:
             return ioFailure
         }
