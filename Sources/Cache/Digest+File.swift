@@ -7,6 +7,12 @@ extension SHA256Hasher {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw CacheError.io(path: path, operation: "open", errno: errno) }
         defer { close(fd) }
+        try update(readingFrom: fd, path: path)
+    }
+
+    /// Reads an open file from where it stands to its end, in 1 MiB chunks; `path` names it in
+    /// the error when a read fails.
+    public func update(readingFrom fd: Int32, path: String) throws {
         let size = 1 << 20
         let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         defer { buf.deallocate() }

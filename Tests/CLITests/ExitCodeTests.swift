@@ -152,55 +152,29 @@ final class ExitCodeTests: XCTestCase {
 final class SeedFailureExitCodeTests: XCTestCase {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     private var h: CLIHarness!
-    private var seed: String { h.root + "/seed" }
 
-    override func setUpWithError() throws {
-        h = try CLIHarness()
-        try FileManager.default.copyItem(atPath: Self.repo.appendingPathComponent("cas").path, toPath: seed)
-        h.environment["ORCHESTRATE_SEED"] = seed
-    }
-
+    override func setUpWithError() throws { h = try CLIHarness() }
     override func tearDown() { h.cleanUp() }
 
-    private var plan: String { Self.repo.appendingPathComponent("examples/notes.plan.json").path }
-
-    private func remove(_ digest: Digest) throws {
-        try FileManager.default.removeItem(atPath: SeedStore.path(for: digest, in: seed))
-    }
-
-    private func damage(_ digest: Digest) throws {
-        let path = SeedStore.path(for: digest, in: seed)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
-        handle.seekToEndOfFile()
-        handle.write(Data("x".utf8))
-        handle.closeFile()
-    }
-
-    private var railsCore: Digest { CorePins.pin(for: "rails")!.digest }
-    private var notesIcon: Digest { Monogram(appName: "Notes").iosIconDigest }
-
-    func testAMissingCoreArchiveIsAMissingInput() throws {
-        try remove(railsCore)
-        XCTAssertEqual(h.run("compile", plan, "--out", "out", "--store", "store"), 66, h.err)
-        XCTAssertTrue(h.err.contains(railsCore.hex), h.err)
-    }
-
-    func testADamagedCoreArchiveIsAStoreFailure() throws {
-        try damage(railsCore)
-        XCTAssertEqual(h.run("compile", plan, "--out", "out", "--store", "store"), 74, h.err)
-        XCTAssertTrue(h.err.contains("is corrupt"), h.err)
-    }
-
-    func testAMissingPinnedIconIsAMissingInput() throws {
-        try remove(notesIcon)
-        XCTAssertEqual(h.run("compile", plan, "--out", "out", "--store", "store"), 66, h.err)
-        XCTAssertTrue(h.err.contains(notesIcon.hex), h.err)
-    }
-
-    func testADamagedPinnedIconIsAStoreFailure() throws {
-        try damage(notesIcon)
-        XCTAssertEqual(h.run("compile", plan, "--out", "out", "--store", "store"), 74, h.err)
+    /// A pinned Core archive (used by composition) and a pinned icon (copied by a task), each
+    /// missing and damaged in a fresh copy of `cas/`.
+    func testAMissingSeedObjectIsAMissingInputAndADamagedOneAStoreFailure() throws {
+        let plan = Self.repo.appendingPathComponent("examples/notes.plan.json").path
+        let objects = [("Rails Core", CorePins.pin(for: "rails")!.digest), ("iOS icon", Monogram(appName: "Notes").iosIconDigest)]
+        for (what, digest) in objects {
+            for damaged in [false, true] {
+                let seed = h.root + "/seed-\(digest.hex.prefix(8))-\(damaged)"
+                try FileManager.default.copyItem(atPath: Self.repo.appendingPathComponent("cas").path, toPath: seed)
+                let object = SeedStore.path(for: digest, in: seed)
+                try FileManager.default.removeItem(atPath: object)
+                if damaged { XCTAssertTrue(FileManager.default.createFile(atPath: object, contents: Data("not the object".utf8))) }
+                h.environment["ORCHESTRATE_SEED"] = seed
+                let code = h.run("compile", plan, "--out", "out-\(seed.suffix(14))", "--store", "store-\(seed.suffix(14))")
+                XCTAssertEqual(code, damaged ? 74 : 66, "\(what), \(damaged ? "damaged" : "missing"): \(h.err)")
+                XCTAssertTrue(h.err.contains(digest.hex), h.err)
+                XCTAssertEqual(h.err.contains("is corrupt"), damaged, h.err)
+            }
+        }
     }
 
     func testACoreFolderThePolicyRejectsIsInvalidData() throws {
