@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// A Core archive pinned by digest and revision, with what it declares. It is mounted at its
 /// platform's mount.

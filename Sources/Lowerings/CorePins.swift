@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// The pinned Cores. `orchestrate core pack Cores/<name>` prints the digest to pin here;
 /// `CorePinTests` fails when a Core's source no longer packs to its pin.

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// Proves an output directory is exactly what a Plan compiles to: the expected tree (re-derived

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// Checks one composed tree against its provenance: every file's digest, mode, origin and owner;

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// A file of the pinned Core, as read from its verified archive.

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// Why a Core and its seam outputs could not be composed into a tree.
@@ -15,6 +15,8 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
     /// A task of the platform's lowering whose family is no seam (a task built outside
     /// `SeamTaskBuilder`).
     case notASeam(platform: Platform, taskID: String, family: String)
+    /// The pinned Core was found, but its bytes hash to another digest (and no layer had it intact).
+    case coreDamaged(platform: Platform, digest: Digest)
 
     public var description: String {
         switch self {
@@ -36,6 +38,8 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
             return "\(p): output \(path) is outside the tree's mount \(mount.isEmpty ? "(root)" : mount + "/")"
         case let .coreMissing(p, d):
             return "\(p): the pinned Core \(d.hex) is not in cas/ or the store; restore cas/ from the repository (`orchestrate core verify`)"
+        case let .coreDamaged(p, d):
+            return "\(p): the pinned Core \(d.hex) is damaged (its bytes hash to another digest) and no store layer has it intact; restore cas/ from the repository (`orchestrate core verify`)"
         case let .notASeam(p, id, family):
             return "\(p): task \(id) has family \(family), which is no seam of CoreCatalog; build seam tasks with SeamTaskBuilder"
         }

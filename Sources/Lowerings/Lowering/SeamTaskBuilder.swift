@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// Builds the file tasks of one lowering, the same way for every platform: each task fills one

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// The Plan's part of the run summary: each tree's status with its file counts and native input

@@ -40,7 +40,7 @@ public enum CLI {
             }
             return try cmd.run(parsed, ctx)
         } catch {
-            ctx.err("orchestrate \(cmd.name): error: \(error)\n")
+            ctx.err("orchestrate \(cmd.name): error: \(ErrorMessage.of(error))\n")
             return ExitCode.of(error)
         }
     }

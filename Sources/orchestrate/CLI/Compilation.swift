@@ -50,7 +50,12 @@ public struct Compilation {
         let outputs = OutputBytes(tasks: set.tasks, record: record, load: { chain.object($0)?.bytes },
                                   keep: { bytes in _ = try? chain.local.objects.put(bytes) })
         let fetch: (Digest) -> [UInt8]? = { d in (try? outputs.bytes(d)) ?? nil }
-        let assembly = try set.assemble?(record, fetch)
+        let assembly: Assembly?
+        do {
+            assembly = try set.assemble?(record, fetch)
+        } catch let CompositionError.coreMissing(platform, digest) where chain.foundCorrupt(digest) {
+            throw CompositionError.coreDamaged(platform: platform, digest: digest)
+        }
         let files = assembly?.files
             ?? record.results.map { TreeFile(path: $0.path, digest: $0.output!, mode: $0.mode, size: $0.size) }
         let report = try materializer.apply(files, previous: previous.value) { digest in
