@@ -89,7 +89,7 @@ final class RemoteLayer: @unchecked Sendable {
             let actual: Digest
             do { actual = try body.digest() } catch {
                 lock.lock()
-                failures.append(.readFailed(layer: .remote, detail: "reading the downloaded object \(digest.hex): \(error)"))
+                failures.append(.readFailed(layer: .remote, access: .downloadedObject(digest: digest), error: "\(error)"))
                 lock.unlock()
                 return nil
             }
@@ -206,15 +206,10 @@ final class RemoteLayer: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         var out = failures
         if let first = firstRejection {
-            let more = rejected > 1 ? " (and \(rejected - 1) more)" : ""
-            out.append(.readFailed(layer: .remote, detail:
-                "\(cache.location): the entry for task key \(first.key.hex) has \(first.why)\(more); ignored, those tasks were rendered locally"
-                + "; make sure only trusted CI can write to the cache"))
+            out.append(.remoteEntriesRejected(location: cache.location, key: first.key, why: first.why, more: rejected - 1))
         }
         if let first = firstCorrupt {
-            let more = corrupt > 1 ? " (and \(corrupt - 1) more objects)" : ""
-            out.append(.corruptObject(digest: first.digest, layer: .remote, path: "\(cache.location)/cas/\(first.digest.hex)",
-                                      reason: "downloaded bytes hash to \(first.actual.hex)\(more)", quarantinedTo: nil))
+            out.append(.remoteObjectsCorrupt(location: cache.location, digest: first.digest, actual: first.actual, more: corrupt - 1))
         }
         if let first = firstKept {
             out.append(.remoteEntriesKept(location: cache.location, key: first, more: kept - 1, weSign: cache.signsEntries))

@@ -47,7 +47,12 @@ public final class StoreChain: Sendable {
     /// Whether a layer was found holding `digest` corrupt in this run (a `.corruptObject` event):
     /// an object that reads as a miss because it is damaged, not because it is absent.
     public func foundCorrupt(_ digest: Digest) -> Bool {
-        events.contains { if case let .corruptObject(d, _, _, _, _) = $0 { return d == digest } else { return false } }
+        events.contains {
+            switch $0 {
+            case let .corruptObject(d, _, _, _, _), let .remoteObjectsCorrupt(_, d, _, _): return d == digest
+            default: return false
+            }
+        }
     }
 
     public func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)? {
@@ -56,7 +61,7 @@ public final class StoreChain: Sendable {
         do {
             found = try pending.entry(for: key) ?? local.actions.entry(for: key)
         } catch {
-            local.events.record(.readFailed(layer: .local, detail: "action cache entry \(key.hex): \(error)"))
+            local.events.record(.readFailed(layer: .local, access: .entry(key: key), error: "\(error)"))
         }
         var fromRemote = false
         var signature = EntrySignature.verified
@@ -95,7 +100,7 @@ public final class StoreChain: Sendable {
 
     private func write(_ batch: [(key: Digest, entry: ActionEntry)]) {
         do { try local.actions.record(batch) } catch {
-            local.events.record(.writeFailed(layer: .local, detail: "recording \(batch.count) remote entries: \(error)"))
+            local.events.record(.writeFailed(layer: .local, access: .recordingEntries(count: batch.count), error: "\(error)"))
         }
         pending.written(batch.map(\.key))
     }
@@ -108,7 +113,7 @@ public final class StoreChain: Sendable {
         do {
             return (try body.load(), layer)
         } catch {
-            local.events.record(.readFailed(layer: layer, detail: "object \(digest.hex): \(error)"))
+            local.events.record(.readFailed(layer: layer, access: .object(digest: digest), error: "\(error)"))
             return nil
         }
     }
@@ -189,18 +194,18 @@ public final class StoreChain: Sendable {
             do {
                 if case let .valid(n) = try local.objects.check(digest) {
                     guard n == size else {
-                        local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex) has \(n) bytes but its entry says \(size)"))
+                        local.events.record(.objectSizeMismatch(layer: .local, digest: digest, size: n, declared: size))
                         return nil
                     }
                     return .local
                 }
             } catch {
-                local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex): \(error)"))
+                local.events.record(.readFailed(layer: .local, access: .object(digest: digest), error: "\(error)"))
             }
         }
         guard let (body, layer) = find(digest, size: size, skippingLocal: skipLocal) else { return nil }
         guard body.count == size else {
-            local.events.record(.readFailed(layer: layer, detail: "object \(digest.hex) has \(body.count) bytes but its entry says \(size)"))
+            local.events.record(.objectSizeMismatch(layer: layer, digest: digest, size: body.count, declared: size))
             return nil
         }
         return layer
@@ -213,7 +218,7 @@ public final class StoreChain: Sendable {
             do {
                 if case let .valid(bytes) = try local.objects.load(digest) { return (.bytes(bytes), .local) }
             } catch {
-                local.events.record(.readFailed(layer: .local, detail: "object \(digest.hex): \(error)"))
+                local.events.record(.readFailed(layer: .local, access: .object(digest: digest), error: "\(error)"))
             }
         }
         if let seed {
@@ -223,7 +228,7 @@ public final class StoreChain: Sendable {
                     return (.bytes(bytes), .seed)
                 }
             } catch {
-                local.events.record(.readFailed(layer: .seed, detail: "object \(digest.hex): \(error)"))
+                local.events.record(.readFailed(layer: .seed, access: .object(digest: digest), error: "\(error)"))
             }
         }
         if let remoteLayer, let body = remoteLayer.object(digest, size: size, spoolDirectory: local.readOnly ? nil : local.objects.tmpPath) {
@@ -241,7 +246,7 @@ public final class StoreChain: Sendable {
             case let .file(f): try local.objects.putFile(f.path, expected: digest)
             }
         } catch {
-            local.events.record(.writeFailed(layer: .local, detail: "copying object \(digest.hex) into the local store: \(error)"))
+            local.events.record(.writeFailed(layer: .local, access: .copyingObject(digest: digest), error: "\(error)"))
         }
     }
 

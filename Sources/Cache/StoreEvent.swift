@@ -9,10 +9,19 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
     /// The action-cache file could not be used (unreadable, or deleted while open); an empty index
     /// was started. `movedTo` is where the unreadable file went (nil when there was none to keep).
     case indexRebuilt(path: String, movedTo: String?, reason: String)
-    /// A read failed for another reason (permissions, I/O, remote down); treated as a miss.
-    case readFailed(layer: StoreLayer, detail: String)
-    /// A best-effort write (copying into local, uploading to remote) failed; the run continues.
-    case writeFailed(layer: StoreLayer, detail: String)
+    /// A read failed for another reason (permissions, I/O): what it read, and the error as it
+    /// said itself; treated as a miss.
+    case readFailed(layer: StoreLayer, access: StoreAccess, error: String)
+    /// A best-effort write (copying into local, recording remote entries) failed; the run continues.
+    case writeFailed(layer: StoreLayer, access: StoreAccess, error: String)
+    /// An object whose bytes (`size`) are not the size its entry declares; treated as a miss.
+    case objectSizeMismatch(layer: StoreLayer, digest: Digest, size: UInt64, declared: UInt64)
+    /// Entries the remote holds were ignored (the first for task `key`, `more` others) because
+    /// of `why` (no signature, a wrong one, unreadable, too long); those tasks were rendered.
+    case remoteEntriesRejected(location: String, key: Digest, why: RemoteRejection, more: Int)
+    /// Objects the remote sent whose bytes hash to another digest (the first, `digest`, to
+    /// `actual`; `more` others); treated as misses, and replaced by the next upload of them.
+    case remoteObjectsCorrupt(location: String, digest: Digest, actual: Digest, more: Int)
     /// The remote failed (no answer, a 5xx, a refused or unexpected answer to a read): it is off
     /// for the rest of the run. `read`: whether a read failed, else an upload.
     case remoteDisabled(read: Bool, error: CacheError)
@@ -43,10 +52,18 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
         case let .indexRebuilt(path, movedTo, reason):
             let moved = movedTo.map { "moved to \($0) and " } ?? ""
             return "warning: action cache \(path) could not be used (\(reason)); \(moved)started empty"
-        case let .readFailed(layer, detail):
-            return "warning: \(layer) store read failed: \(detail); treated as a miss"
-        case let .writeFailed(layer, detail):
-            return "warning: \(layer) store write failed: \(detail); continuing"
+        case let .readFailed(layer, access, error):
+            return "warning: \(layer) store read failed: \(access): \(error); treated as a miss"
+        case let .writeFailed(layer, access, error):
+            return "warning: \(layer) store write failed: \(access): \(error); continuing"
+        case let .objectSizeMismatch(layer, digest, size, declared):
+            return "warning: \(layer) store read failed: object \(digest.hex) has \(size) bytes but its entry says \(declared); treated as a miss"
+        case let .remoteEntriesRejected(location, key, why, more):
+            return "warning: remote store read failed: \(location): the entry for task key \(key.hex) has \(why)\(more > 0 ? " (and \(more) more)" : "");"
+                + " ignored, those tasks were rendered locally; make sure only trusted CI can write to the cache; treated as a miss"
+        case let .remoteObjectsCorrupt(location, digest, actual, more):
+            return "warning: remote object \(digest.hex) at \(location)/cas/\(digest.hex) is corrupt (downloaded bytes hash to \(actual.hex)"
+                + "\(more > 0 ? " (and \(more) more objects)" : "")); left in place (read-only layer); treated as a miss"
         case let .remoteDisabled(read, error):
             return "warning: remote store \(read ? "read" : "write") failed: \(error); remote cache disabled for the rest of this run; "
                 + (read ? "treated as a miss" : "continuing")

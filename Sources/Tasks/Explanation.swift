@@ -10,10 +10,23 @@ public struct Explanation: Sendable, Equatable, Codable {
         public let head: Digest?
     }
 
+    /// Why a task of the head run was rendered; written by its raw value in `--json`.
+    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The base run has no task with this id.
+        case newTask = "new_task"
+        /// Some named inputs differ.
+        case inputsChanged = "inputs_changed"
+        /// The renderer release differs (inputs may differ too).
+        case releaseChanged = "release_changed"
+        /// Inputs and release agree: the output path or mode moved.
+        case pathChanged = "path_changed"
+        /// The key is the base run's: its output was not in the store.
+        case keyUnchanged = "key_unchanged"
+    }
+
     /// A group of tasks rendered for the same reason.
     public struct Group: Sendable, Equatable, Codable {
-        /// `new_task`, `inputs_changed`, `release_changed`, `path_changed`, `key_unchanged`.
-        public let reason: String
+        public let reason: Reason
         public let changes: [InputChange]
         public let releases: [String]?
         public let tasks: [String]
@@ -28,23 +41,23 @@ public struct Explanation: Sendable, Equatable, Codable {
         let baseTasks = Dictionary(base.tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var reused: [String] = []
         var failed: [String] = []
-        var groups: [String: (reason: String, changes: [InputChange], releases: [String]?, tasks: [String])] = [:]
-        func add(_ reason: String, _ changes: [InputChange], _ releases: [String]?, _ id: String) {
-            let sig = reason + "|" + changes.map { "\($0.name):\($0.kind)" }.joined(separator: ",") + "|" + (releases?.joined(separator: ">") ?? "")
+        var groups: [String: (reason: Reason, changes: [InputChange], releases: [String]?, tasks: [String])] = [:]
+        func add(_ reason: Reason, _ changes: [InputChange], _ releases: [String]?, _ id: String) {
+            let sig = reason.rawValue + "|" + changes.map { "\($0.name):\($0.kind)" }.joined(separator: ",") + "|" + (releases?.joined(separator: ">") ?? "")
             groups[sig, default: (reason, changes, releases, [])].tasks.append(id)
         }
         for t in head.tasks.sorted(by: { $0.id < $1.id }) {
             if t.status.isReuse { reused.append(t.id); continue }
             if t.status == .failed { failed.append(t.id); continue }
-            guard let b = baseTasks[t.id] else { add("new_task", [], nil, t.id); continue }
-            if b.key == t.key { add("key_unchanged", [], nil, t.id); continue }
+            guard let b = baseTasks[t.id] else { add(.newTask, [], nil, t.id); continue }
+            if b.key == t.key { add(.keyUnchanged, [], nil, t.id); continue }
             let changes = Self.diff(b.inputs, t.inputs)
             if b.release != t.release {
-                add("release_changed", changes, [b.release, t.release], t.id)
+                add(.releaseChanged, changes, [b.release, t.release], t.id)
             } else if !changes.isEmpty {
-                add("inputs_changed", changes, nil, t.id)
+                add(.inputsChanged, changes, nil, t.id)
             } else {
-                add("path_changed", [], nil, t.id)
+                add(.pathChanged, [], nil, t.id)
             }
         }
         let headIDs = Set(head.tasks.map(\.id))
@@ -76,12 +89,12 @@ public struct Explanation: Sendable, Equatable, Codable {
         for g in rendered {
             let head: String
             switch g.reason {
-            case "new_task": head = "new tasks (not in the base run)"
-            case "key_unchanged": head = "key unchanged, output was not in the store"
-            case "release_changed": head = "renderer release changed \(g.releases?.joined(separator: " -> ") ?? "")"
+            case .newTask: head = "new tasks (not in the base run)"
+            case .keyUnchanged: head = "key unchanged, output was not in the store"
+            case .releaseChanged: head = "renderer release changed \(g.releases?.joined(separator: " -> ") ?? "")"
                 + (g.changes.isEmpty ? "" : "; inputs " + Self.describe(g.changes))
-            case "path_changed": head = "output path or mode changed"
-            default: head = "inputs " + Self.describe(g.changes)
+            case .pathChanged: head = "output path or mode changed"
+            case .inputsChanged: head = "inputs " + Self.describe(g.changes)
             }
             lines.append("")
             lines.append("\(head): \(g.tasks.count) task\(g.tasks.count == 1 ? "" : "s")")

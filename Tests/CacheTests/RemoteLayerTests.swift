@@ -148,8 +148,7 @@ final class RemoteLayerTests: XCTestCase {
         let b = try chain(remote)
         for i in 0..<3 { XCTAssertNil(b.lookup(Digest.of("k\(i)"))) }
         XCTAssertEqual(b.events.count, 1, "\(b.events)")
-        guard case let .readFailed(.remote, detail)? = b.events.first else { return XCTFail("\(b.events)") }
-        XCTAssertTrue(detail.contains("has no signature (and 2 more)"), detail)
+        XCTAssertEqual(b.events, [.remoteEntriesRejected(location: remote.location, key: Digest.of("k0"), why: .unsigned, more: 2)])
         XCTAssertEqual(b.remoteCounts?.rejected, 3)
         XCTAssertEqual(b.remoteCounts?.disabled, false, "a bad entry is not an outage")
     }
@@ -175,8 +174,9 @@ final class RemoteLayerTests: XCTestCase {
         let b = try chain(remote)
         for i in 0..<3 { XCTAssertNil(b.lookup(Digest.of("k\(i)"))) }
         XCTAssertEqual(b.events.count, 1, "\(b.events)")
-        guard case let .corruptObject(_, .remote, _, reason, nil)? = b.events.first else { return XCTFail("\(b.events)") }
-        XCTAssertTrue(reason.contains("and 2 more objects"), reason)
+        guard case let .remoteObjectsCorrupt(location, _, _, more)? = b.events.first else { return XCTFail("\(b.events)") }
+        XCTAssertEqual(location, remote.location)
+        XCTAssertEqual(more, 2)
         // B renders and stores: the corrupt objects are overwritten without asking HEAD first.
         let heads = remote.heads
         for i in 0..<3 { _ = try b.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }

@@ -105,7 +105,8 @@ final class StoreChainTests: XCTestCase {
         let chain = try makeChain(remote: remote)
         XCTAssertNil(chain.lookup(key))
         XCTAssertFalse(chain.local.objects.contains(d), "unverified bytes never reach local")
-        guard case .corruptObject(d, .remote, _, _, nil)? = chain.events.first else { return XCTFail("\(chain.events)") }
+        guard case .remoteObjectsCorrupt(_, d, Digest.of("tampered"), 0)? = chain.events.first else { return XCTFail("\(chain.events)") }
+        XCTAssertTrue(chain.foundCorrupt(d), "a corrupt remote object counts as a damaged one")
         XCTAssertNil(try chain.local.actions.entry(for: key))
     }
 

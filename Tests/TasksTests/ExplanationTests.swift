@@ -1,4 +1,5 @@
 import Cache
+import Foundation
 import XCTest
 @testable import Tasks
 
@@ -15,14 +16,19 @@ final class ExplanationTests: XCTestCase {
         XCTAssertEqual(e.reused, ["a"])
         XCTAssertEqual(e.removed, [])
         let byReason = Dictionary(uniqueKeysWithValues: e.rendered.map { ($0.reason, $0) })
-        XCTAssertEqual(byReason["inputs_changed"]?.tasks, ["b"])
-        XCTAssertEqual(byReason["inputs_changed"]?.changes.map(\.name), ["text"])
-        XCTAssertEqual(byReason["inputs_changed"]?.changes.first?.kind, .changed)
-        XCTAssertEqual(byReason["release_changed"]?.releases, ["r1", "r2"])
-        XCTAssertEqual(byReason["new_task"]?.tasks, ["n"])
+        XCTAssertEqual(byReason[.inputsChanged]?.tasks, ["b"])
+        XCTAssertEqual(byReason[.inputsChanged]?.changes.map(\.name), ["text"])
+        XCTAssertEqual(byReason[.inputsChanged]?.changes.first?.kind, .changed)
+        XCTAssertEqual(byReason[.releaseChanged]?.releases, ["r1", "r2"])
+        XCTAssertEqual(byReason[.newTask]?.tasks, ["n"])
         let text = e.text()
         XCTAssertTrue(text.hasPrefix("3 rendered, 1 reused, 0 failed, 0 removed"), text)
         XCTAssertTrue(text.contains("inputs text changed: 1 task"), text)
+        // `--json` spells each reason as before.
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try StableJSON.encode(e))) as? [String: Any])
+        let reasons = (json["rendered"] as? [[String: Any]])?.compactMap { $0["reason"] as? String }
+        XCTAssertEqual(Set(reasons ?? []), ["inputs_changed", "release_changed", "new_task"])
+        XCTAssertEqual(Explanation.Reason.allCases.map(\.rawValue), ["new_task", "inputs_changed", "release_changed", "path_changed", "key_unchanged"])
     }
 
     func testSummaryRoundTripsWithSnakeCaseKeys() throws {
