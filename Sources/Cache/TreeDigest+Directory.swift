@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 
 /// Tree digest v1 of a directory on disk (the listing rules are `Hashing.TreeDigest`'s).
 extension TreeDigest {
@@ -33,7 +34,7 @@ extension TreeDigest {
             case S_IFDIR: try walk(full, prefix: rel, into: &out)
             case S_IFREG:
                 // `[ -x "$f" ]` as root is true when any execute bit is set.
-                out.append(Entry(path: rel, executable: st.st_mode & 0o111 != 0, digest: try Digest.ofFile(at: full)))
+                out.append(Entry(path: rel, mode: FileMode(executable: st.st_mode & 0o111 != 0), digest: try Digest.ofFile(at: full)))
             default: continue
             }
         }

@@ -8,16 +8,16 @@ public enum TreeDigest {
 
     public struct Entry: Hashable, Sendable {
         public let path: String
-        public let executable: Bool
+        public let mode: FileMode
         public let digest: Digest
 
-        public init(path: String, executable: Bool, digest: Digest) {
+        public init(path: String, mode: FileMode, digest: Digest) {
             self.path = path
-            self.executable = executable
+            self.mode = mode
             self.digest = digest
         }
 
-        public var line: String { "\(executable ? "100755" : "100644") \(digest.hex)  \(path)\n" }
+        public var line: String { "\(mode.octal) \(digest.hex)  \(path)\n" }
     }
 
     /// The listing the digest is taken over (useful to show what moved).

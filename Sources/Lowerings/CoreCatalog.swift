@@ -1,4 +1,4 @@
-import Tasks
+import Hashing
 
 /// Where every seam of the three Core source trees under `Cores/` sits, with paths relative to
 /// each Core's root. Composition requires each rendered file to match its seam's path, id and

@@ -1,4 +1,4 @@
-import Tasks
+import Hashing
 
 /// One file of a Core source tree that composition takes from a renderer
 /// instead of from the pinned Core archive.

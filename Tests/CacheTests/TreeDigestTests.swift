@@ -41,7 +41,7 @@ final class TreeDigestTests: XCTestCase {
         let ours = try TreeDigest.digest(ofDirectory: dir)
         XCTAssertEqual(ours.hex, try Self.shellDigest(of: dir))
         // In-memory entries give the same digest as the directory.
-        let mem = files.map { TreeDigest.Entry(path: $0.0, executable: $0.2, digest: Digest.of($0.1)) }
+        let mem = files.map { TreeDigest.Entry(path: $0.0, mode: FileMode(executable: $0.2), digest: Digest.of($0.1)) }
         XCTAssertEqual(TreeDigest.digest(mem), ours)
         // The provenance file does not count; a mode change does.
         try Data("changed".utf8).write(to: URL(fileURLWithPath: dir + "/FOUNDATION_PROVENANCE.json"))
@@ -53,9 +53,9 @@ final class TreeDigestTests: XCTestCase {
 
     func testListingIsSortedBytewise() {
         let l = TreeDigest.listing([
-            .init(path: "b", executable: false, digest: Digest.of("1")),
-            .init(path: "B", executable: true, digest: Digest.of("2")),
-            .init(path: "a/b", executable: false, digest: Digest.of("3")),
+            .init(path: "b", mode: .regular, digest: Digest.of("1")),
+            .init(path: "B", mode: .executable, digest: Digest.of("2")),
+            .init(path: "a/b", mode: .regular, digest: Digest.of("3")),
         ])
         XCTAssertEqual(l.split(separator: "\n").map { $0.split(separator: " ").last! }, ["B", "a/b", "b"])
         XCTAssertTrue(l.hasPrefix("100755 "))

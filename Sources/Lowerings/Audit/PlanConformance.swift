@@ -34,8 +34,8 @@ public enum PlanConformance {
             }
             if have.digest != want.digest {
                 add(path, "has sha256 \(have.digest.hex); the Plan compiles it to \(want.digest.hex)")
-            } else if have.executable != want.executable {
-                add(path, "has mode \(FileMode(executable: have.executable).octal); the Plan compiles it with \(FileMode(executable: want.executable).octal)")
+            } else if have.mode != want.mode {
+                add(path, "has mode \(have.mode.octal); the Plan compiles it with \(want.mode.octal)")
             }
         }
         for path in actual.keys where expected[path] == nil {

@@ -32,7 +32,7 @@ public enum ReuseComparison {
             let kind: ReuseReport.Change.Kind
             switch (baseFiles[path], headFiles[path]) {
             case let (b?, h?):
-                if b.digest != h.digest { kind = .modified } else if b.executable != h.executable { kind = .mode } else { continue }
+                if b.digest != h.digest { kind = .modified } else if b.mode != h.mode { kind = .mode } else { continue }
             case (nil, _?): kind = .added
             case (_?, nil): kind = .removed
             case (nil, nil): continue

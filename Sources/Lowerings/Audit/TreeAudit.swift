@@ -51,9 +51,8 @@ public enum TreeAudit {
             } else if found.digest != f.sha256 {
                 add(.fileModified, f.path, "has sha256 \(found.digest.hex); provenance records \(f.sha256.hex) (owner \(f.owner))")
             }
-            let mode = FileMode(executable: found.executable)
-            if mode != f.mode {
-                add(.modeChanged, f.path, "has mode \(mode.octal); provenance records \(f.mode.octal)")
+            if found.mode != f.mode {
+                add(.modeChanged, f.path, "has mode \(found.mode.octal); provenance records \(f.mode.octal)")
             }
         }
         for f in tree.files where !recorded.contains(f.path) {
@@ -69,7 +68,7 @@ public enum TreeAudit {
             add(.nativeDigestMismatch, TreeDigest.provenanceFile,
                 "records native input digest \(doc.nativeInputDigest.hex); the files hash to \(recomputed.hex)")
         }
-        let listed = TreeDigest.digest(doc.files.map { TreeDigest.Entry(path: $0.path, executable: $0.mode.isExecutable, digest: $0.sha256) })
+        let listed = TreeDigest.digest(doc.files.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.sha256) })
         if listed != doc.nativeInputDigest {
             add(.nativeDigestMismatch, TreeDigest.provenanceFile,
                 "records native input digest \(doc.nativeInputDigest.hex); its own file list hashes to \(listed.hex)")

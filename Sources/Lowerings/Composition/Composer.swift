@@ -137,7 +137,7 @@ public enum Composer {
             throw CompositionError.missingSeam(platform: p, path: seam.path, seam: seam.id)
         }
         let files = byPath.values.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
-        let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, executable: $0.mode.isExecutable, digest: $0.digest) })
+        let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) })
         let read = Set(outputs.flatMap(\.inputs.values))
         let projections = ctx.projections.filter { read.contains($0.value.digest) }
         let provenance = ProvenanceDocument(

@@ -37,7 +37,7 @@ enum ComposedTrees {
             let prefix = pin.mount + "/"
             guard isDirectory(root + "/" + pin.mount) else { return nil }
             files = all.filter { $0.path.hasPrefix(prefix) }.map {
-                TreeDigest.Entry(path: String($0.path.dropFirst(prefix.count)), executable: $0.executable, digest: $0.digest)
+                TreeDigest.Entry(path: String($0.path.dropFirst(prefix.count)), mode: $0.mode, digest: $0.digest)
             }
         }
         let ignoreFile = pin.mount.isEmpty ? nil
@@ -64,7 +64,7 @@ enum ComposedTrees {
         let entries = try DirectoryListing.entries(of: root)
         let files = entries.compactMap { e -> TreeDigest.Entry? in
             guard e.kind == .regular, let digest = e.digest, !e.path.hasPrefix(Materializer.stateDirectory + "/") else { return nil }
-            return TreeDigest.Entry(path: e.path, executable: e.executable, digest: digest)
+            return TreeDigest.Entry(path: e.path, mode: FileMode(executable: e.executable), digest: digest)
         }
         let kinds = Dictionary(entries.map { ($0.path, $0.kind) }, uniquingKeysWith: { a, _ in a })
         var trees: [TreeSnapshot] = []
@@ -73,7 +73,7 @@ enum ComposedTrees {
             let foreign = pin.mount.isEmpty ? CorePins.all.map(\.mount).filter { !$0.isEmpty }.map { $0 + "/" } : []
             let prefix = pin.mount.isEmpty ? "" : pin.mount + "/"
             let mine = files.filter { $0.path.hasPrefix(prefix) && !foreign.contains(where: $0.path.hasPrefix) }.map {
-                TreeDigest.Entry(path: String($0.path.dropFirst(prefix.count)), executable: $0.executable, digest: $0.digest)
+                TreeDigest.Entry(path: String($0.path.dropFirst(prefix.count)), mode: $0.mode, digest: $0.digest)
             }
             let provenancePath = mounted(pin.mount, TreeDigest.provenanceFile)
             let provenance = kinds[provenancePath] == .regular ? readWithoutFollowing(root + "/" + provenancePath) : nil
@@ -106,7 +106,7 @@ enum ComposedTrees {
         guard isDirectory(dir) else { throw CLIError.inputMissing(path: mounted(display, pin.mount), what: "\(pin.name) tree") }
         let listing = pin.mount.isEmpty
             ? try allFiles(root)
-            : try TreeDigest.entries(ofDirectory: dir).map { TreeDigest.Entry(path: pin.mount + "/" + $0.path, executable: $0.executable, digest: $0.digest) }
+            : try TreeDigest.entries(ofDirectory: dir).map { TreeDigest.Entry(path: pin.mount + "/" + $0.path, mode: $0.mode, digest: $0.digest) }
         return snapshot(root: root, pin: pin, all: listing)!
     }
 

@@ -22,14 +22,14 @@ enum PlanRederivation {
         var out = Expected()
         if let assembly = try set.assemble?(record, fetch) {
             for f in assembly.files {
-                out.files[f.path] = TreeDigest.Entry(path: f.path, executable: f.mode == .executable, digest: f.digest)
+                out.files[f.path] = TreeDigest.Entry(path: f.path, mode: f.mode, digest: f.digest)
                 if f.path == TreeDigest.provenanceFile || f.path.hasSuffix("/" + TreeDigest.provenanceFile), let bytes = assembly.bytes[f.digest] {
                     out.provenance[f.path] = bytes
                 }
             }
         } else {
             for r in record.results {
-                out.files[r.path] = TreeDigest.Entry(path: r.path, executable: r.mode == .executable, digest: r.output!)
+                out.files[r.path] = TreeDigest.Entry(path: r.path, mode: r.mode, digest: r.output!)
             }
         }
         return out

@@ -1,5 +1,6 @@
-/// The two modes a generated file may have. Written as git writes them (`100644`, `100755`) in
-/// listings, digests and provenance; as `0o644`/`0o755` on disk.
+/// The two modes a generated file may have, and the two tree digest v1 tells apart. Written as git
+/// writes them (`100644`, `100755`) in listings, digests and provenance; as `0o644`/`0o755` on
+/// disk. The one representation of a file's mode from the tree digest up to provenance.
 public enum FileMode: UInt16, Sendable, Hashable, Codable, CaseIterable {
     case regular = 0o644
     case executable = 0o755
