@@ -98,7 +98,7 @@ final class AndroidIdentityTests: XCTestCase {
 
     func testDiagnosticsArePositionedAtTheAuthoredValue() throws {
         let text = AndroidFixture.plan(key: "app_", domain: "new.example.invalid")
-        let lowering = AndroidLowering.lower(try AndroidFixture.loaded(text))
+        let lowering = AndroidLowering.lower(try LoweringHarness.loaded(text))
         XCTAssertEqual(lowering.status, .omitted)
         XCTAssertEqual(summary(lowering.diagnostics), [
             "android.identity.domain_invalid /application/domain",
@@ -114,16 +114,16 @@ final class AndroidIdentityTests: XCTestCase {
 
     func testTooLongDiagnosticThroughTheLoader() throws {
         let domain = ([String](repeating: [String](repeating: "a", count: 60).joined(), count: 3) + ["example"]).joined(separator: ".")
-        let lowering = AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(key: String(repeating: "k", count: 40), domain: domain)))
+        let lowering = AndroidLowering.lower(try LoweringHarness.loaded(AndroidFixture.plan(key: String(repeating: "k", count: 40), domain: domain)))
         XCTAssertEqual(summary(lowering.diagnostics), ["android.identity.too_long /application/domain"])
         XCTAssertTrue(lowering.diagnostics.first?.message.contains("231 bytes") == true, "\(lowering.diagnostics)")
     }
 
     func testPlaceholderLabelDiagnosticThroughTheLoader() throws {
         let key = "k" + String(repeating: "_x", count: 32)
-        let omitted = AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(key: key, domain: nil)))
+        let omitted = AndroidLowering.lower(try LoweringHarness.loaded(AndroidFixture.plan(key: key, domain: nil)))
         XCTAssertEqual(summary(omitted.diagnostics), ["android.identity.placeholder_label_too_long /application/key"])
         XCTAssertEqual(omitted.gaps.map(\.code), [.nativeClientNotGenerated])
-        XCTAssertEqual(AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(key: key))).status, .emitted)
+        XCTAssertEqual(AndroidLowering.lower(try LoweringHarness.loaded(AndroidFixture.plan(key: key))).status, .emitted)
     }
 }

@@ -5,7 +5,7 @@ import XCTest
 
 final class AndroidLoweringTests: XCTestCase {
     func testDeclinedClientHasNoTaskGapOrDiagnostic() throws {
-        let lowering = AndroidLowering.lower(try AndroidFixture.fixture("notes.plan.json"))
+        let lowering = AndroidLowering.lower(try LoweringHarness.fixture("notes.plan.json"))
         XCTAssertEqual(lowering.status, .declined)
         XCTAssertTrue(lowering.tasks.isEmpty)
         XCTAssertTrue(lowering.gaps.isEmpty)
@@ -14,7 +14,7 @@ final class AndroidLoweringTests: XCTestCase {
     }
 
     func testEmittedClientHasOneTaskPerSeam() throws {
-        let lowering = AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json"))
+        let lowering = AndroidLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.platform, .android)
         XCTAssertEqual(lowering.mount, "android")
@@ -52,7 +52,7 @@ final class AndroidLoweringTests: XCTestCase {
     }
 
     func testTaskInputsAreExactlyWhatEachRendererReads() throws {
-        let lowering = AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json"))
+        let lowering = AndroidLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
         let inputs = Dictionary(uniqueKeysWithValues: lowering.tasks.map { ($0.id, Set($0.inputs.keys)) })
         XCTAssertEqual(inputs["android.application_properties"], ["android_identity", "android_definition"])
         XCTAssertEqual(inputs["android.application_definition"], ["android_definition", "navigation"])
@@ -66,7 +66,7 @@ final class AndroidLoweringTests: XCTestCase {
     }
 
     func testGridIsLeftToTheCoreWhichShipsTheSameBytes() throws {
-        let lowering = AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(entities: 2)))
+        let lowering = AndroidLowering.lower(try LoweringHarness.loaded(AndroidFixture.plan(entities: 2)))
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertFalse(lowering.tasks.contains { $0.id == "android.tab_icons.grid" })
         let core = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -77,7 +77,7 @@ final class AndroidLoweringTests: XCTestCase {
     // MARK: Gaps
 
     func testPlaceholderIdentityIsAPartialGapNamingOriginAndID() throws {
-        let lowering = AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(key: "movie_catalog", domain: nil)))
+        let lowering = AndroidLowering.lower(try LoweringHarness.loaded(AndroidFixture.plan(key: "movie_catalog", domain: nil)))
         XCTAssertEqual(lowering.status, .emitted)
         let gap = try XCTUnwrap(lowering.gaps.first { $0.code == .nativeClientPartiallyGenerated })
         XCTAssertEqual(gap.pointer, "/application/native/android")
@@ -85,38 +85,38 @@ final class AndroidLoweringTests: XCTestCase {
         XCTAssertEqual(gap.clients, [.android])
         XCTAssertTrue(gap.message.contains("https://movie-catalog.invalid"), gap.message)
         XCTAssertTrue(gap.message.contains("invalid.firstdraft.movie_catalog"), gap.message)
-        let domain = AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json"))
+        let domain = AndroidLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
         XCTAssertFalse(domain.gaps.contains { $0.code == .nativeClientPartiallyGenerated })
     }
 
     func testThemeToggleIsARecordedResidualAndFollowsTheSystem() throws {
-        let loaded = try AndroidFixture.edited("movie-catalog.plan.json", [("/application/appearance/theme", "toggle")])
+        let loaded = try LoweringHarness.edited("movie-catalog.plan.json", [("/application/appearance/theme", "toggle")])
         let lowering = AndroidLowering.lower(loaded)
         let gap = try XCTUnwrap(lowering.gaps.first { $0.code == .nativeThemePreferenceNotGenerated })
         XCTAssertEqual(gap.pointer, "/application/appearance/theme")
         XCTAssertEqual(gap.status, .partiallyGenerated)
         XCTAssertEqual(gap.clients, [.android])
-        XCTAssertTrue(try AndroidFixture.text(AndroidFixture.task(lowering, "android.application_definition"))
+        XCTAssertTrue(try LoweringHarness.text(LoweringHarness.task(lowering, "android.application_definition"))
             .contains("val THEME = InterfaceTheme.AUTOMATIC"))
         for theme in ["light", "dark", "auto"] {
-            let other = AndroidLowering.lower(try AndroidFixture.edited("movie-catalog.plan.json", [("/application/appearance/theme", theme)]))
+            let other = AndroidLowering.lower(try LoweringHarness.edited("movie-catalog.plan.json", [("/application/appearance/theme", theme)]))
             XCTAssertFalse(other.gaps.contains { $0.code == .nativeThemePreferenceNotGenerated }, theme)
         }
     }
 
     func testPushRequestIsAGap() throws {
-        let loaded = try AndroidFixture.edited("movie-catalog.plan.json", [("/application/push", ["android": true])])
+        let loaded = try LoweringHarness.edited("movie-catalog.plan.json", [("/application/push", ["android": true])])
         let lowering = AndroidLowering.lower(loaded)
         XCTAssertEqual(lowering.status, .emitted)
         let gap = try XCTUnwrap(lowering.gaps.first { $0.code == .nativePushNotGenerated })
         XCTAssertEqual(gap.pointer, "/application/push/android")
         XCTAssertEqual(gap.clients, [.android])
-        XCTAssertFalse(AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json")).gaps.contains { $0.code == .nativePushNotGenerated })
+        XCTAssertFalse(AndroidLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json")).gaps.contains { $0.code == .nativePushNotGenerated })
     }
 
     func testClientWithoutNavigationEntryIsOmittedWithPositionedDiagnostic() throws {
         let text = AndroidFixture.plan(entities: 1).replacingOccurrences(of: #""index":"public""#, with: #""index":"none""#)
-        let lowering = AndroidLowering.lower(try AndroidFixture.loaded(text))
+        let lowering = AndroidLowering.lower(try LoweringHarness.loaded(text))
         XCTAssertEqual(lowering.status, .omitted)
         XCTAssertTrue(lowering.tasks.isEmpty)
         XCTAssertEqual(summary(lowering.diagnostics), ["android.navigation.no_entry /application/native/android"])
@@ -129,7 +129,7 @@ final class AndroidLoweringTests: XCTestCase {
 
     func testKeywordKeyIsAnOrdinaryApplicationIDSegment() throws {
         // 000's transforms are the whole rule: the Kotlin namespace is fixed, so "class" is fine.
-        let loaded = try AndroidFixture.edited("movie-catalog.plan.json", [("/application/key", "class")])
+        let loaded = try LoweringHarness.edited("movie-catalog.plan.json", [("/application/key", "class")])
         let lowering = AndroidLowering.lower(loaded)
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.diagnostics, [])
@@ -139,7 +139,7 @@ final class AndroidLoweringTests: XCTestCase {
     }
 
     func testADomainAndroidCannotUseOmitsAndroidAndStillDisclosesPush() throws {
-        let loaded = try AndroidFixture.edited("movie-catalog.plan.json", [("/application/domain", "movies.example.invalid"),
+        let loaded = try LoweringHarness.edited("movie-catalog.plan.json", [("/application/domain", "movies.example.invalid"),
                                                                            ("/application/push", ["android": true])])
         let lowering = AndroidLowering.lower(loaded)
         XCTAssertEqual(lowering.status, .omitted)
@@ -152,13 +152,13 @@ final class AndroidLoweringTests: XCTestCase {
     }
 
     func testLoweringIsDeterministic() throws {
-        let loaded = try AndroidFixture.fixture("studio-ops.plan.json")
+        let loaded = try LoweringHarness.fixture("studio-ops.plan.json")
         let a = AndroidLowering.lower(loaded), b = AndroidLowering.lower(loaded)
-        XCTAssertEqual(AndroidFixture.keys(a), AndroidFixture.keys(b))
+        XCTAssertEqual(LoweringHarness.keys(a), LoweringHarness.keys(b))
         XCTAssertEqual(a.gaps, b.gaps)
         for (x, y) in zip(a.tasks, b.tasks) {
-            XCTAssertEqual(try AndroidFixture.render(x), try AndroidFixture.render(y), x.id)
-            XCTAssertEqual(try AndroidFixture.render(x), try AndroidFixture.render(x), x.id)
+            XCTAssertEqual(try LoweringHarness.render(x), try LoweringHarness.render(y), x.id)
+            XCTAssertEqual(try LoweringHarness.render(x), try LoweringHarness.render(x), x.id)
         }
     }
 }

@@ -14,11 +14,11 @@ final class AndroidRenderedOutputTests: XCTestCase {
     private func lowerings() throws -> [(String, PlatformLowering)] {
         var result: [(String, PlatformLowering)] = []
         for name in ["movie-catalog", "studio-ops"] {
-            result.append((name, AndroidLowering.lower(try AndroidFixture.fixture("\(name).plan.json"))))
+            result.append((name, AndroidLowering.lower(try LoweringHarness.fixture("\(name).plan.json"))))
         }
-        result.append(("single", AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(domain: nil, entities: 1)))))
-        result.append(("more", AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(entities: 9, account: true)))))
-        let tricky = try AndroidFixture.edited("movie-catalog.plan.json", [
+        result.append(("single", AndroidLowering.lower(try LoweringHarness.loaded(AndroidFixture.plan(domain: nil, entities: 1)))))
+        result.append(("more", AndroidLowering.lower(try LoweringHarness.loaded(AndroidFixture.plan(entities: 9, account: true)))))
+        let tricky = try LoweringHarness.edited("movie-catalog.plan.json", [
             ("/application/name", Self.trickyName), ("/entities/0/plural", Self.trickyPlural), ("/application/appearance/theme", "toggle"),
         ])
         result.append(("tricky", AndroidLowering.lower(tricky)))
@@ -28,7 +28,7 @@ final class AndroidRenderedOutputTests: XCTestCase {
 
     private func outputs(_ lowering: PlatformLowering) throws -> [String: String] {
         var files: [String: String] = [:]
-        for task in lowering.tasks { files[String(task.path.dropFirst("android/".count))] = try AndroidFixture.text(task) }
+        for task in lowering.tasks { files[String(task.path.dropFirst("android/".count))] = try LoweringHarness.text(task) }
         return files
     }
 
@@ -72,10 +72,10 @@ final class AndroidRenderedOutputTests: XCTestCase {
 
     func testStringsAndKotlinEscapeHardText() throws {
         let lowering = try lowerings().first { $0.0 == "tricky" }!.1
-        let strings = try AndroidFixture.text(AndroidFixture.task(lowering, "android.strings"))
+        let strings = try LoweringHarness.text(LoweringHarness.task(lowering, "android.strings"))
         XCTAssertTrue(strings.contains(#"<string name="app_name">"\@Tom\'s \"Café\" &amp; &lt;Co&gt; \?x $5 \\d  two"</string>"#), strings)
         XCTAssertTrue(strings.contains(#"<string name="navigation_label_1">\?Films &amp; \"More\" \'n\' &lt;b&gt;</string>"#), strings)
-        let definition = try AndroidFixture.text(AndroidFixture.task(lowering, "android.application_definition"))
+        let definition = try LoweringHarness.text(LoweringHarness.task(lowering, "android.application_definition"))
         XCTAssertTrue(definition.contains(#"label = "?Films & \"More\" 'n' <b>","#), definition)
         XCTAssertEqual(AndroidText.kotlinString("a$b\\c\"d\ne\u{2028}"), #""a\$b\\c\"d\ne\u2028""#)
         XCTAssertEqual(AndroidText.androidString(" lead"), "\" lead\"")
@@ -87,7 +87,7 @@ final class AndroidRenderedOutputTests: XCTestCase {
 
     func testPathConfigurationIsDeterministicJSONWithRealBooleans() throws {
         for (name, lowering) in try lowerings() {
-            let text = try AndroidFixture.text(AndroidFixture.task(lowering, "android.path_configuration"))
+            let text = try LoweringHarness.text(LoweringHarness.task(lowering, "android.path_configuration"))
             XCTAssertTrue(text.hasSuffix("}\n"), name)
             XCTAssertFalse(text.contains("\t"), name)
             for line in text.split(separator: "\n") {
@@ -129,7 +129,7 @@ final class AndroidRenderedOutputTests: XCTestCase {
     }
 
     private func pathConfiguration(_ lowering: PlatformLowering) throws -> String {
-        try AndroidFixture.text(AndroidFixture.task(lowering, "android.path_configuration"))
+        try LoweringHarness.text(LoweringHarness.task(lowering, "android.path_configuration"))
     }
 
     func testEveryPatternCompilesIsAnchoredAndQuerySafe() throws {
@@ -146,7 +146,7 @@ final class AndroidRenderedOutputTests: XCTestCase {
     }
 
     func testFormRoutesAreModalAndTheirNeighboursAreNot() throws {
-        let text = try pathConfiguration(AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json")))
+        let text = try pathConfiguration(AndroidLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json")))
         let modal = ["/movies/new", "/movies/new?ref=home", "/MOVIES/NEW", "/movies/12/edit", "/movies/abc-1/edit?x=1",
                      "/movies/12/reviews/new", "/genres/3/edit", "/account/edit", "/account/edit?tab=2", "/watchlist_items/new"]
         for path in modal {
@@ -167,7 +167,7 @@ final class AndroidRenderedOutputTests: XCTestCase {
     }
 
     func testDirectRootsReplaceRootKeepingQueriesAndOnlyThem() throws {
-        let text = try pathConfiguration(AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json")))
+        let text = try pathConfiguration(AndroidLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json")))
         for path in ["/movies", "/movies?page=2", "/people", "/reviews", "/watchlist_items", "/account", "/account?x=1"] {
             let p = try properties(path, in: text)
             XCTAssertEqual(p["presentation"], "replace_root", path)
@@ -185,7 +185,7 @@ final class AndroidRenderedOutputTests: XCTestCase {
     }
 
     func testMoreThanFiveEntriesKeepFourDirectRootsAndTheMoreDestination() throws {
-        let text = try pathConfiguration(AndroidLowering.lower(try AndroidFixture.fixture("studio-ops.plan.json")))
+        let text = try pathConfiguration(AndroidLowering.lower(try LoweringHarness.fixture("studio-ops.plan.json")))
         for path in ["/tasks", "/projects", "/clients", "/invoices"] {
             XCTAssertEqual(try properties(path, in: text)["presentation"], "replace_root", path)
         }
@@ -220,7 +220,7 @@ final class AndroidRenderedOutputTests: XCTestCase {
     }
 
     func testNoSessionRuleWithoutAnAccount() throws {
-        let text = try pathConfiguration(AndroidLowering.lower(try AndroidFixture.loaded(AndroidFixture.plan(entities: 2))))
+        let text = try pathConfiguration(AndroidLowering.lower(try LoweringHarness.loaded(AndroidFixture.plan(entities: 2))))
         XCTAssertFalse(text.contains("native-session-changed"))
         XCTAssertFalse(text.contains("account"))
     }

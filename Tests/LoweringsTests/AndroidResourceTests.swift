@@ -2,12 +2,12 @@ import XCTest
 @testable import Lowerings
 
 final class AndroidResourceTests: XCTestCase {
-    private func lower(_ text: String) throws -> PlatformLowering { AndroidLowering.lower(try AndroidFixture.loaded(text)) }
+    private func lower(_ text: String) throws -> PlatformLowering { AndroidLowering.lower(try LoweringHarness.loaded(text)) }
 
     func testOmittedAccentUsesTheCoreNeutralAndOmittedBackgroundIsWhiteAndBlack() throws {
         let lowering = try lower(AndroidFixture.plan(entities: 2))
-        let light = try AndroidFixture.text(AndroidFixture.task(lowering, "android.colors_light"))
-        let dark = try AndroidFixture.text(AndroidFixture.task(lowering, "android.colors_dark"))
+        let light = try LoweringHarness.text(LoweringHarness.task(lowering, "android.colors_light"))
+        let dark = try LoweringHarness.text(LoweringHarness.task(lowering, "android.colors_dark"))
         XCTAssertTrue(light.contains(#"<color name="accent">#FF2B2B2B</color>"#), light)
         XCTAssertTrue(light.contains(#"<color name="foundation_background">#FFFFFFFF</color>"#), light)
         XCTAssertTrue(dark.contains(#"<color name="accent">#FFE0E0E0</color>"#), dark)
@@ -21,30 +21,30 @@ final class AndroidResourceTests: XCTestCase {
     func testScalarAndPairColorsExpandPerMode() throws {
         let scalar = try lower(AndroidFixture.plan(entities: 2, extra: ##","appearance":{"accent":"#0a84ff","background":"#101010"}"##))
         for id in ["android.colors_light", "android.colors_dark"] {
-            let text = try AndroidFixture.text(AndroidFixture.task(scalar, id))
+            let text = try LoweringHarness.text(LoweringHarness.task(scalar, id))
             XCTAssertTrue(text.contains("#FF0A84FF") && text.contains("#FF101010"), text)
         }
-        let studio = AndroidLowering.lower(try AndroidFixture.fixture("studio-ops.plan.json"))
-        XCTAssertTrue(try AndroidFixture.text(AndroidFixture.task(studio, "android.colors_light")).contains("#FF0A84FF"))
-        XCTAssertTrue(try AndroidFixture.text(AndroidFixture.task(studio, "android.colors_dark")).contains("#FF64D2FF"))
+        let studio = AndroidLowering.lower(try LoweringHarness.fixture("studio-ops.plan.json"))
+        XCTAssertTrue(try LoweringHarness.text(LoweringHarness.task(studio, "android.colors_light")).contains("#FF0A84FF"))
+        XCTAssertTrue(try LoweringHarness.text(LoweringHarness.task(studio, "android.colors_dark")).contains("#FF64D2FF"))
     }
 
     func testPlaceholderPropertiesSayHowToRelease() throws {
         let lowering = try lower(AndroidFixture.plan(key: "movie_catalog", domain: nil))
-        let text = try AndroidFixture.text(AndroidFixture.task(lowering, "android.application_properties"))
+        let text = try LoweringHarness.text(LoweringHarness.task(lowering, "android.application_properties"))
         XCTAssertTrue(text.contains("application_id=invalid.firstdraft.movie_catalog\n"), text)
         XCTAssertTrue(text.contains("origin=https://movie-catalog.invalid\n"), text)
         XCTAssertTrue(text.contains("# Placeholder identity"), text)
         let digest = try XCTUnwrap(lowering.definitionDigest)
         XCTAssertTrue(text.hasSuffix("projection_digest=\(digest.hex)\n"), text)
-        let definition = try AndroidFixture.text(AndroidFixture.task(lowering, "android.application_definition"))
+        let definition = try LoweringHarness.text(LoweringHarness.task(lowering, "android.application_definition"))
         XCTAssertTrue(definition.contains("const val PROJECTION_DIGEST = \"\(digest.hex)\""), definition)
     }
 
     func testLayoutHasOneNavigatorPerTabAndMore() throws {
         for (entities, navigators) in [(1, 1), (2, 2), (5, 5), (6, 5), (9, 5)] {
             let lowering = try lower(AndroidFixture.plan(entities: entities))
-            let text = try AndroidFixture.text(AndroidFixture.task(lowering, "android.activity_layout"))
+            let text = try LoweringHarness.text(LoweringHarness.task(lowering, "android.activity_layout"))
             let hosts = text.components(separatedBy: "android:name=\"dev.hotwire.navigation.navigator.NavigatorHost\"").count - 1
             XCTAssertEqual(hosts, navigators, "\(entities) entries")
             XCTAssertTrue(text.contains("@id/navigator_host_\(navigators - 1)\""), "\(entities)")
@@ -61,15 +61,15 @@ final class AndroidResourceTests: XCTestCase {
     func testTestsNameTheLayoutForTheEntryCount() throws {
         for (entities, expected) in [(1, "TabLayout.Single"), (3, "TabLayout.Tabs"), (7, "TabLayout.TabsWithMore(4)")] {
             let lowering = try lower(AndroidFixture.plan(entities: entities))
-            let text = try AndroidFixture.text(AndroidFixture.task(lowering, "android.application_tests"))
+            let text = try LoweringHarness.text(LoweringHarness.task(lowering, "android.application_tests"))
             XCTAssertTrue(text.contains("assertEquals(\(expected), TabLayout.forEntryCount"), text)
             XCTAssertTrue(text.contains("BuildConfig.PROJECTION_DIGEST"), text)
         }
     }
 
     func testStringsCarryNameLabelsAndNavigationDescriptions() throws {
-        let lowering = AndroidLowering.lower(try AndroidFixture.fixture("movie-catalog.plan.json"))
-        let text = try AndroidFixture.text(AndroidFixture.task(lowering, "android.strings"))
+        let lowering = AndroidLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
+        let text = try LoweringHarness.text(LoweringHarness.task(lowering, "android.strings"))
         for line in [#"<string name="app_name">Movie Catalog</string>"#, #"<string name="navigation_back_description">Back</string>"#,
                      #"<string name="navigation_close_description">Close</string>"#, #"<string name="navigation_label_4">Watchlist</string>"#,
                      #"<string name="navigation_label_5">Account</string>"#] {

@@ -8,7 +8,7 @@ final class AndroidTaskKeyTests: XCTestCase {
     private let fixture = "movie-catalog.plan.json"
 
     private func keys(_ edits: [(String, Any?)]) throws -> [String: Digest] {
-        AndroidFixture.keys(AndroidLowering.lower(try AndroidFixture.edited(fixture, edits)))
+        LoweringHarness.keys(AndroidLowering.lower(try LoweringHarness.edited(fixture, edits)))
     }
 
     /// Task ids whose key differs between the base fixture and `edits`.
@@ -40,8 +40,8 @@ final class AndroidTaskKeyTests: XCTestCase {
 
     func testDomainChangeMovesApplicationPropertiesAndNoKotlin() throws {
         XCTAssertEqual(try moved([("/application/domain", "films.example.org")]), ["android.application_properties"])
-        let lowering = AndroidLowering.lower(try AndroidFixture.edited(fixture, [("/application/domain", "films.example.org")]))
-        let properties = try AndroidFixture.text(AndroidFixture.task(lowering, "android.application_properties"))
+        let lowering = AndroidLowering.lower(try LoweringHarness.edited(fixture, [("/application/domain", "films.example.org")]))
+        let properties = try LoweringHarness.text(LoweringHarness.task(lowering, "android.application_properties"))
         XCTAssertTrue(properties.contains("application_id=org.example.films.movie_catalog\n"), properties)
         XCTAssertTrue(properties.contains("origin=https://films.example.org\n"), properties)
         // Removing the domain switches to the placeholders, still without touching Kotlin.
@@ -49,9 +49,9 @@ final class AndroidTaskKeyTests: XCTestCase {
     }
 
     func testKotlinDefinitionHoldsNoApplicationIDOrOrigin() throws {
-        let lowering = AndroidLowering.lower(try AndroidFixture.fixture(fixture))
+        let lowering = AndroidLowering.lower(try LoweringHarness.fixture(fixture))
         for id in ["android.application_definition", "android.application_tests"] {
-            let text = try AndroidFixture.text(AndroidFixture.task(lowering, id))
+            let text = try LoweringHarness.text(LoweringHarness.task(lowering, id))
             XCTAssertFalse(text.contains("com.example.movies"), id)
             XCTAssertFalse(text.contains("movies.example.com"), id)
             XCTAssertFalse(text.contains("https://"), id)
@@ -87,7 +87,7 @@ final class AndroidTaskKeyTests: XCTestCase {
     }
 
     func testReleaseIsPartOfEveryKey() throws {
-        let lowering = AndroidLowering.lower(try AndroidFixture.fixture(fixture))
+        let lowering = AndroidLowering.lower(try LoweringHarness.fixture(fixture))
         for task in lowering.tasks {
             let bumped = FileTask(id: task.id, family: task.family, platform: task.platform, release: "android-application-2099-01",
                                   path: task.path, mode: task.mode, inputs: task.inputs, render: task.render)

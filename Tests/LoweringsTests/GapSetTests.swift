@@ -11,7 +11,7 @@ final class GapSetTests: XCTestCase {
         plan = JSONEdit.set(plan, "/application/native", ["ios": [String: Any](), "android": [String: Any]()])
         plan = JSONEdit.set(plan, "/application/appearance", ["theme": theme])
         if push { plan = JSONEdit.set(plan, "/application/push", ["ios": true, "android": true]) }
-        return try IOSTest.loaded(JSONEdit.serialize(plan))
+        return try LoweringHarness.loaded(JSONEdit.serialize(plan))
     }
 
     /// iOS wrote `…native_push.not_generated` and Android `…push.not_generated` for the same gap.

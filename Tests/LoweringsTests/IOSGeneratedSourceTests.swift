@@ -11,7 +11,7 @@ final class IOSGeneratedSourceTests: XCTestCase {
     private func lowerings() throws -> [(String, PlatformLowering)] {
         var out: [(String, PlatformLowering)] = []
         for name in Fixture.names {
-            out.append((name, IOSLowering.lower(try IOSTest.fixture(name))))
+            out.append((name, IOSLowering.lower(try LoweringHarness.fixture(name))))
         }
         out.append(("one entry", try IOSTest.lower(IOSTest.planObject(entities: 1))))
         out.append(("nine entries", try IOSTest.lower(IOSTest.planObject(entities: 8, account: true))))
@@ -27,7 +27,7 @@ final class IOSGeneratedSourceTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: scratch) }
         var checked = 0
         for (name, lowering) in try lowerings() {
-            for (path, bytes) in try IOSTest.render(lowering) where path.hasSuffix(".swift") {
+            for (path, bytes) in try LoweringHarness.files(lowering) where path.hasSuffix(".swift") {
                 let file = scratch.appendingPathComponent("\(checked)-" + (path as NSString).lastPathComponent)
                 try Data(bytes).write(to: file)
                 let result = try ToolProcess.run(IOSTest.swiftc, ["-parse", file.path])
@@ -54,7 +54,7 @@ final class IOSGeneratedSourceTests: XCTestCase {
         for (name, lowering) in try lowerings() {
             let scratch = try IOSTest.scratchDirectory()
             defer { try? FileManager.default.removeItem(at: scratch) }
-            let rendered = try IOSTest.render(lowering)
+            let rendered = try LoweringHarness.files(lowering)
             var generated: [String] = []
             for path in ["Generated/ApplicationDefinition.swift", "Generated/NavigationDefinition.swift",
                          "Tests/Generated/GeneratedApplicationTests.swift"] {
@@ -74,7 +74,7 @@ final class IOSGeneratedSourceTests: XCTestCase {
 
     /// Every member a Core placeholder declares is declared by the rendered file that replaces it.
     func testRenderedDefinitionsDeclareThePlaceholderAPI() throws {
-        let rendered = try IOSTest.render(IOSLowering.lower(try IOSTest.fixture("movie-catalog.plan.json")))
+        let rendered = try LoweringHarness.files(IOSLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json")))
         func members(_ text: String) -> Set<String> {
             let expression = try! NSRegularExpression(pattern: "static let ([A-Za-z]+)")
             return Set(expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
@@ -124,7 +124,7 @@ final class IOSGeneratedSourceTests: XCTestCase {
     /// Booleans are JSON booleans (a string would fail to decode as Bool), and every file parses.
     func testEveryJSONFileDecodesWithStrictTypes() throws {
         for (name, lowering) in try lowerings() {
-            let rendered = try IOSTest.render(lowering)
+            let rendered = try LoweringHarness.files(lowering)
             for (path, bytes) in rendered where path.hasSuffix(".json") {
                 XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(bytes)), "\(name) \(path)")
                 XCTAssertEqual(bytes.last, 0x0A, "\(name) \(path) ends with a newline")
@@ -151,7 +151,7 @@ final class IOSGeneratedSourceTests: XCTestCase {
     }
 
     func testColorSetsCarryTheAuthoredColorsOrTheNeutralDefaults() throws {
-        let movies = try IOSTest.render(IOSLowering.lower(try IOSTest.fixture("movie-catalog.plan.json")))
+        let movies = try LoweringHarness.files(IOSLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json")))
         let accent = try JSONDecoder().decode(ColorSet.self, from: Data(try XCTUnwrap(movies["Resources/Assets.xcassets/AccentColor.colorset/Contents.json"])))
         XCTAssertEqual(accent.colors.count, 2, "a scalar accent expands to light and dark")
         XCTAssertEqual(accent.colors.map { $0.color?.components["red"] }, ["0xE4", "0xE4"])
@@ -159,7 +159,7 @@ final class IOSGeneratedSourceTests: XCTestCase {
         let background = try JSONDecoder().decode(ColorSet.self, from: Data(try XCTUnwrap(movies["Resources/Assets.xcassets/FoundationBackground.colorset/Contents.json"])))
         XCTAssertEqual(background.colors.map { $0.color?.components["blue"] }, ["0xFF", "0x14"])
 
-        let notes = try IOSTest.render(IOSLowering.lower(try IOSTest.fixture("notes.plan.json")))
+        let notes = try LoweringHarness.files(IOSLowering.lower(try LoweringHarness.fixture("notes.plan.json")))
         let empty = try JSONDecoder().decode(ColorSet.self, from: Data(try XCTUnwrap(notes["Resources/Assets.xcassets/AccentColor.colorset/Contents.json"])))
         XCTAssertEqual(empty.colors.count, 1)
         XCTAssertNil(empty.colors[0].color, "an omitted accent is an empty named color")
@@ -192,11 +192,11 @@ final class IOSGeneratedSourceTests: XCTestCase {
     }
 
     private func configuration(_ lowering: PlatformLowering) throws -> PathConfiguration {
-        try JSONDecoder().decode(PathConfiguration.self, from: Data(try XCTUnwrap(try IOSTest.render(lowering)["Resources/ios_v1.json"])))
+        try JSONDecoder().decode(PathConfiguration.self, from: Data(try XCTUnwrap(try LoweringHarness.files(lowering)["Resources/ios_v1.json"])))
     }
 
     func testPatternsClassifyRoutesAndNotTheirNeighbours() throws {
-        let c = try configuration(IOSLowering.lower(try IOSTest.fixture("movie-catalog.plan.json")))
+        let c = try configuration(IOSLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json")))
         let modal = ["context": "modal", "pull_to_refresh_enabled": "false"]
         let root = ["context": "default", "pull_to_refresh_enabled": "true", "presentation": "replace_root"]
         let push = ["context": "default", "pull_to_refresh_enabled": "true"]

@@ -35,7 +35,7 @@ final class IOSLoweringTests: XCTestCase {
     }
 
     func testEmittedClientHasOneTaskPerSeam() throws {
-        let lowering = IOSLowering.lower(try IOSTest.fixture("movie-catalog.plan.json"))
+        let lowering = IOSLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.mount, "ios")
         XCTAssertEqual(Set(lowering.tasks.map(\.id)), Set(CoreCatalog.iosSeams.map(\.id.rawValue)))
@@ -56,7 +56,7 @@ final class IOSLoweringTests: XCTestCase {
     }
 
     func testTheDefinitionRecordsTheIdentityProjectionDigestNotThePlanDigest() throws {
-        let loaded = try IOSTest.fixture("movie-catalog.plan.json")
+        let loaded = try LoweringHarness.fixture("movie-catalog.plan.json")
         let lowering = IOSLowering.lower(loaded)
         let identity = IdentityProjection(plan: loaded.plan, release: IOSLowering.release)
         XCTAssertEqual(lowering.definitionDigest, identity.digest)
@@ -91,7 +91,7 @@ final class IOSLoweringTests: XCTestCase {
     // MARK: Gaps
 
     func testPlaceholderIdentityIsDisclosed() throws {
-        let lowering = IOSLowering.lower(try IOSTest.fixture("notes.plan.json"))
+        let lowering = IOSLowering.lower(try LoweringHarness.fixture("notes.plan.json"))
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.gaps.count, 1)
         let gap = try XCTUnwrap(lowering.gaps.first)
@@ -105,8 +105,8 @@ final class IOSLoweringTests: XCTestCase {
     }
 
     func testAnAuthoredDomainAndFixedThemeAddNoGap() throws {
-        XCTAssertEqual(IOSLowering.lower(try IOSTest.fixture("movie-catalog.plan.json")).gaps, [])
-        XCTAssertEqual(IOSLowering.lower(try IOSTest.fixture("studio-ops.plan.json")).gaps, [])
+        XCTAssertEqual(IOSLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json")).gaps, [])
+        XCTAssertEqual(IOSLowering.lower(try LoweringHarness.fixture("studio-ops.plan.json")).gaps, [])
     }
 
     func testThemeToggleAndPushAreDisclosed() throws {
@@ -139,7 +139,7 @@ final class IOSLoweringTests: XCTestCase {
     func testAKeyThatCannotFormOneDNSLabelOmitsTheClient() throws {
         let long = String(repeating: "k", count: 64)
         let text = JSONEdit.serialize(JSONEdit.set(IOSTest.planObject(), "/application/key", long))
-        let lowering = IOSLowering.lower(try IOSTest.loaded(text))
+        let lowering = IOSLowering.lower(try LoweringHarness.loaded(text))
         assertOmitted(lowering, code: .iosKeyTooLong, pointer: "/application/key")
         // Positioned at the authored value.
         let keyLine = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"key\" : \"\(long)\"") }
@@ -156,7 +156,7 @@ final class IOSLoweringTests: XCTestCase {
         let backslash = try IOSTest.lower(JSONEdit.set(IOSTest.planObject(), "/application/name", "Notes \\"))
         assertOmitted(backslash, code: .iosDisplayNameTrailingBackslash, pointer: "/application/name")
         // Plan validation already refuses a newline; the iOS release refuses it on its own as well.
-        var loaded = try IOSTest.loaded(JSONEdit.serialize(IOSTest.planObject()))
+        var loaded = try LoweringHarness.loaded(JSONEdit.serialize(IOSTest.planObject()))
         for name in ["Two\nLines", "Line\u{2028}Separator"] {
             loaded.plan.application.name = name
             assertOmitted(IOSLowering.lower(loaded), code: .iosDisplayNameLineBreak, pointer: "/application/name")
@@ -189,11 +189,11 @@ final class IOSLoweringTests: XCTestCase {
 
     func testRenderingIsRepeatable() throws {
         for name in Fixture.names {
-            let a = try IOSTest.render(IOSLowering.lower(try IOSTest.fixture(name)))
-            let b = try IOSTest.render(IOSLowering.lower(try IOSTest.fixture(name)))
+            let a = try LoweringHarness.files(IOSLowering.lower(try LoweringHarness.fixture(name)))
+            let b = try LoweringHarness.files(IOSLowering.lower(try LoweringHarness.fixture(name)))
             XCTAssertEqual(a, b, name)
             // The same task rendered twice.
-            let lowering = IOSLowering.lower(try IOSTest.fixture(name))
+            let lowering = IOSLowering.lower(try LoweringHarness.fixture(name))
             for task in lowering.tasks where task.pinnedOutput == nil {
                 let context = RenderContext(taskID: task.id, dependencyOutputs: [:])
                 XCTAssertEqual(try task.render(context), try task.render(context), "\(name) \(task.id)")
@@ -219,14 +219,14 @@ final class IOSLoweringTests: XCTestCase {
     func testShuffledKeyOrderAndReformattingKeepEveryKey() throws {
         for name in Fixture.names {
             let text = try Fixture.text(name)
-            let base = IOSTest.keys(IOSLowering.lower(try IOSTest.loaded(text)))
+            let base = LoweringHarness.keys(IOSLowering.lower(try LoweringHarness.loaded(text)))
             var seed: UInt64 = 0x5EED
             for _ in 0..<3 {
                 let shuffled = shuffledJSON(try XCTUnwrap(JSONReader.read(Array(text.utf8), file: name).root), seed: &seed)
                 XCTAssertNotEqual(shuffled, text)
-                XCTAssertEqual(IOSTest.keys(IOSLowering.lower(try IOSTest.loaded(shuffled))), base, name)
+                XCTAssertEqual(LoweringHarness.keys(IOSLowering.lower(try LoweringHarness.loaded(shuffled))), base, name)
             }
-            XCTAssertEqual(IOSTest.keys(IOSLowering.lower(try IOSTest.loaded(JSONEdit.serialize(JSONEdit.parse(text))))), base, name)
+            XCTAssertEqual(LoweringHarness.keys(IOSLowering.lower(try LoweringHarness.loaded(JSONEdit.serialize(JSONEdit.parse(text))))), base, name)
         }
     }
 
@@ -286,7 +286,7 @@ final class IOSLoweringTests: XCTestCase {
     /// Pinned key digests for one fixture: a change here means every cached iOS output is
     /// invalidated, which needs a reason (and usually a new release).
     func testTaskKeysArePinnedForNotes() throws {
-        let keys = IOSTest.keys(IOSLowering.lower(try IOSTest.fixture("notes.plan.json")))
+        let keys = LoweringHarness.keys(IOSLowering.lower(try LoweringHarness.fixture("notes.plan.json")))
         XCTAssertEqual(keys.count, 9)
         XCTAssertEqual(Set(keys.values).count, 9)
         XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "58edcbdec1c5c7db1eb208397385c2719b4094eaab9a825d0977068ee15686a7")

@@ -4,50 +4,20 @@ import Tasks
 import XCTest
 @testable import Lowerings
 
-/// Helpers shared by the iOS lowering tests.
+/// The iOS lowering tests' own helpers (the shared ones are `LoweringHarness`'s).
 enum IOSTest {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let goldenRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     static let swiftc = "/opt/swift/usr/bin/swiftc"
 
-    /// Loads Plan text; fails the test (and throws) on diagnostics.
-    static func loaded(_ text: String, file: String = "plan.json") throws -> LoadedPlan {
-        let result = PlanLoader.load(bytes: Array(text.utf8), file: file)
-        guard let plan = result.loadedPlan else {
-            XCTFail("Plan did not load: \(result.diagnostics.map(\.description))")
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        return plan
-    }
-
-    static func fixture(_ name: String) throws -> LoadedPlan {
-        try loaded(try Fixture.text(name), file: name)
-    }
-
-    /// Every iOS task's rendered bytes by Core-relative seam path.
-    static func render(_ lowering: PlatformLowering) throws -> [String: [UInt8]] {
-        var out: [String: [UInt8]] = [:]
-        for task in lowering.tasks {
-            let relative = String(task.path.dropFirst(lowering.mount.count + 1))
-            out[relative] = try SeedRendering.render(task)
-        }
-        return out
-    }
-
-    static func text(_ lowering: PlatformLowering, _ owner: String) throws -> String {
-        let task = try XCTUnwrap(lowering.tasks.first { $0.id == owner }, owner)
-        return String(decoding: try task.render(RenderContext(taskID: task.id, dependencyOutputs: [:])), as: UTF8.self)
-    }
-
-    /// Task key digests by task id.
-    static func keys(_ lowering: PlatformLowering) -> [String: Digest] {
-        Dictionary(uniqueKeysWithValues: lowering.tasks.map { ($0.id, TaskKey(task: $0, dependencyDigests: [:]).digest) })
+    /// The text of the task `id` renders.
+    static func text(_ lowering: PlatformLowering, _ id: String) throws -> String {
+        try LoweringHarness.text(try LoweringHarness.task(lowering, id))
     }
 
     /// Ids of the tasks whose key differs between the two lowerings (both must have the same tasks).
     static func changedKeys(_ a: PlatformLowering, _ b: PlatformLowering) -> Set<String> {
-        let ka = keys(a), kb = keys(b)
+        let ka = LoweringHarness.keys(a), kb = LoweringHarness.keys(b)
         XCTAssertEqual(Set(ka.keys), Set(kb.keys))
         return Set(ka.keys.filter { ka[$0] != kb[$0] })
     }
@@ -76,7 +46,7 @@ enum IOSTest {
     }
 
     static func lower(_ object: Any) throws -> PlatformLowering {
-        IOSLowering.lower(try loaded(JSONEdit.serialize(object)))
+        IOSLowering.lower(try LoweringHarness.loaded(JSONEdit.serialize(object)))
     }
 
 

@@ -25,7 +25,7 @@ final class PlanLimitsTests: XCTestCase {
             "plural": "Children", "index": "public", "forms": true, "parent": parent,
             "fields": [["key": parent, "type": "reference", "to": parent, "required": true]],
         ] as [String: Any])
-        return try RailsHarness.loaded(JSONEdit.serialize(plan))
+        return try LoweringHarness.loaded(JSONEdit.serialize(plan))
     }
 
     func testEveryPathOfAPlanAtTheKeyLimitFitsTheDisk() throws {

@@ -21,7 +21,7 @@ final class RailsCoreBehaviourTests: XCTestCase {
     }
 
     func testFormsKeepACancelLinkToTheCollectionTheParentOrTheRecord() throws {
-        let files = try RailsHarness.files(RailsLowering.lower(try RailsHarness.loadedFixture("movie-catalog.plan.json")))
+        let files = try LoweringHarness.files(RailsLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json")))
         let form = try text(files, "app/views/movies/_form.html.erb")
         let actions = try XCTUnwrap(form.range(of: "<div class=\"actions\">"))
         let tail = form[actions.lowerBound...]
@@ -40,7 +40,7 @@ final class RailsCoreBehaviourTests: XCTestCase {
     }
 
     func testTheFooterLinksPrivacyAndTermsWhichTheRoutesServe() throws {
-        let files = try RailsHarness.files(RailsLowering.lower(try RailsHarness.loadedFixture("notes.plan.json")))
+        let files = try LoweringHarness.files(RailsLowering.lower(try LoweringHarness.fixture("notes.plan.json")))
         let routes = try text(files, "config/routes.rb")
         XCTAssertTrue(routes.contains("  get \"privacy\", to: \"legal#privacy\", as: nil\n"), routes)
         XCTAssertTrue(routes.contains("  get \"terms\", to: \"legal#terms\", as: nil\n"), routes)
@@ -60,9 +60,9 @@ final class RailsCoreBehaviourTests: XCTestCase {
     }
 
     func testNavigationEntriesCarryABadgeSetByApplicationCode() throws {
-        let lowering = RailsLowering.lower(try RailsHarness.loadedFixture("movie-catalog.plan.json"))
-        let partial = try text(try RailsHarness.files(lowering), "app/views/layouts/_navigation.html.erb")
-        let navigation = ApplicationNavigation(plan: try RailsHarness.loadedFixture("movie-catalog.plan.json").plan)
+        let lowering = RailsLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
+        let partial = try text(try LoweringHarness.files(lowering), "app/views/layouts/_navigation.html.erb")
+        let navigation = ApplicationNavigation(plan: try LoweringHarness.fixture("movie-catalog.plan.json").plan)
         XCTAssertGreaterThanOrEqual(navigation.entries.count, 3)
         for entry in navigation.entries {
             XCTAssertTrue(partial.contains("<%= navigation_badge(\"\(entry.id)\") %></li>"), entry.id)

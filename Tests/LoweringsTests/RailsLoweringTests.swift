@@ -8,10 +8,10 @@ import XCTest
 final class RailsLoweringTests: XCTestCase {
     let movies = "movie-catalog.plan.json"
 
-    func lowered(_ fixture: String) throws -> PlatformLowering { RailsLowering.lower(try RailsHarness.loadedFixture(fixture)) }
+    func lowered(_ fixture: String) throws -> PlatformLowering { RailsLowering.lower(try LoweringHarness.fixture(fixture)) }
 
     func changedKeys(_ a: PlatformLowering, _ b: PlatformLowering) -> Set<String> {
-        let (ka, kb) = (RailsHarness.keys(a), RailsHarness.keys(b))
+        let (ka, kb) = (LoweringHarness.keys(a), LoweringHarness.keys(b))
         return Set(ka.keys).union(kb.keys).filter { ka[$0] != kb[$0] }
     }
 
@@ -19,7 +19,7 @@ final class RailsLoweringTests: XCTestCase {
 
     func testAddingAFieldToOneEntityMovesOnlyThatEntitysTasks() throws {
         let base = try lowered(movies)
-        let edited = RailsLowering.lower(try RailsHarness.edited(movies) {
+        let edited = RailsLowering.lower(try LoweringHarness.edited(movies) {
             JSONEdit.set($0, "/entities/0/fields/4", ["key": "tagline", "type": "string"])
         })
         let expected = Set(["rails.entity_migration.movie", "rails.entity_model.movie", "rails.entity_controller.movie",
@@ -27,14 +27,14 @@ final class RailsLoweringTests: XCTestCase {
             .union(["index", "show", "new", "edit", "_form"].map { "rails.entity_views.movie.\($0)" })
         XCTAssertEqual(changedKeys(base, edited), expected)
         let migration = try XCTUnwrap(edited.tasks.first { $0.id == "rails.entity_migration.movie" })
-        XCTAssertTrue(String(decoding: try RailsHarness.render(migration), as: UTF8.self).contains("t.string :tagline"))
+        XCTAssertTrue(String(decoding: try LoweringHarness.render(migration), as: UTF8.self).contains("t.string :tagline"))
         let controller = try XCTUnwrap(edited.tasks.first { $0.id == "rails.entity_controller.movie" })
-        XCTAssertTrue(String(decoding: try RailsHarness.render(controller), as: UTF8.self).contains(":tagline"))
+        XCTAssertTrue(String(decoding: try LoweringHarness.render(controller), as: UTF8.self).contains(":tagline"))
     }
 
     func testAddingAReferenceAlsoMovesTheReferencedModel() throws {
         let base = try lowered(movies)
-        let edited = RailsLowering.lower(try RailsHarness.edited(movies) {
+        let edited = RailsLowering.lower(try LoweringHarness.edited(movies) {
             JSONEdit.set($0, "/entities/4/fields/1", ["key": "curator", "type": "reference", "to": "person"])
         })
         let changed = changedKeys(base, edited)
@@ -46,33 +46,33 @@ final class RailsLoweringTests: XCTestCase {
 
     func testChangingTheAccentMovesOnlyThemeCSS() throws {
         let base = try lowered(movies)
-        let edited = RailsLowering.lower(try RailsHarness.edited(movies) { JSONEdit.set($0, "/application/appearance/accent", "#00AA00") })
+        let edited = RailsLowering.lower(try LoweringHarness.edited(movies) { JSONEdit.set($0, "/application/appearance/accent", "#00AA00") })
         XCTAssertEqual(changedKeys(base, edited), ["rails.theme_css"])
         let css = try XCTUnwrap(edited.tasks.first { $0.id == "rails.theme_css" })
-        XCTAssertTrue(String(decoding: try RailsHarness.render(css), as: UTF8.self).contains("--foundation-accent: #00aa00;"))
+        XCTAssertTrue(String(decoding: try LoweringHarness.render(css), as: UTF8.self).contains("--foundation-accent: #00aa00;"))
     }
 
     func testThemeToggleAddsTheSelectorToTheWebNavigationOnly() throws {
         let base = try lowered(movies)
-        let edited = RailsLowering.lower(try RailsHarness.edited(movies) { JSONEdit.set($0, "/application/appearance/theme", "toggle") })
+        let edited = RailsLowering.lower(try LoweringHarness.edited(movies) { JSONEdit.set($0, "/application/appearance/theme", "toggle") })
         XCTAssertEqual(changedKeys(base, edited), ["rails.theme_css", "rails.navigation_partial", "rails.theme_controller"])
-        let files = try RailsHarness.files(edited).mapValues { String(decoding: $0, as: UTF8.self) }
+        let files = try LoweringHarness.files(edited).mapValues { String(decoding: $0, as: UTF8.self) }
         XCTAssertTrue(files["app/views/layouts/_navigation.html.erb"]!.contains("data-controller=\"theme\""))
         XCTAssertTrue(files["app/assets/stylesheets/theme.css"]!.contains(":root[data-theme=\"dark\"]"))
     }
 
     func testReformattingThePlanChangesNoKey() throws {
         let base = try lowered(movies)
-        let reformatted = RailsLowering.lower(try RailsHarness.edited(movies) { $0 })
-        XCTAssertEqual(RailsHarness.keys(base), RailsHarness.keys(reformatted))
+        let reformatted = RailsLowering.lower(try LoweringHarness.edited(movies) { $0 })
+        XCTAssertEqual(LoweringHarness.keys(base), LoweringHarness.keys(reformatted))
     }
 
     func testRenderingTwiceGivesTheSameBytes() throws {
         for fixture in Fixture.names {
-            let first = try RailsHarness.files(try lowered(fixture))
-            let second = try RailsHarness.files(try lowered(fixture))
+            let first = try LoweringHarness.files(try lowered(fixture))
+            let second = try LoweringHarness.files(try lowered(fixture))
             XCTAssertEqual(first, second, fixture)
-            XCTAssertEqual(RailsHarness.keys(try lowered(fixture)), RailsHarness.keys(try lowered(fixture)), fixture)
+            XCTAssertEqual(LoweringHarness.keys(try lowered(fixture)), LoweringHarness.keys(try lowered(fixture)), fixture)
         }
     }
 
@@ -110,7 +110,7 @@ final class RailsLoweringTests: XCTestCase {
 
     func testConfigurationRoutesComeBeforeEveryScaffoldRoute() throws {
         for fixture in Fixture.names {
-            let routes = String(decoding: try XCTUnwrap(RailsHarness.files(try lowered(fixture))["config/routes.rb"]), as: UTF8.self)
+            let routes = String(decoding: try XCTUnwrap(LoweringHarness.files(try lowered(fixture))["config/routes.rb"]), as: UTF8.self)
             let lines = routes.split(separator: "\n").map(String.init)
             let lastConfiguration = try XCTUnwrap(lines.lastIndex { $0.contains("\"/configurations/") })
             let firstResource = try XCTUnwrap(lines.firstIndex { $0.contains("resources ") || $0.contains("resource ") })
@@ -120,7 +120,7 @@ final class RailsLoweringTests: XCTestCase {
     }
 
     func testAnUnselectedClientGetsNoRouteActionCopyOrGuide() throws {
-        let files = try RailsHarness.files(try lowered("notes.plan.json"))
+        let files = try LoweringHarness.files(try lowered("notes.plan.json"))
         let routes = String(decoding: files["config/routes.rb"]!, as: UTF8.self)
         XCTAssertTrue(routes.contains("get \"/configurations/ios_v1\", to: \"native/configurations#ios_v1\", as: nil"))
         XCTAssertFalse(routes.contains("android"))
@@ -135,11 +135,11 @@ final class RailsLoweringTests: XCTestCase {
     }
 
     func testNoNativeClientMeansNoNativeFiles() throws {
-        let lowering = RailsLowering.lower(try RailsHarness.edited(movies) { JSONEdit.set($0, "/application/native", [String: Any]()) })
+        let lowering = RailsLowering.lower(try LoweringHarness.edited(movies) { JSONEdit.set($0, "/application/native", [String: Any]()) })
         let paths = Set(lowering.tasks.map(\.path))
         XCTAssertFalse(paths.contains { $0.contains("native") || $0.hasPrefix("bin/") || $0.hasSuffix("_PREVIEW.md") }, "\(paths.sorted())")
         XCTAssertEqual(paths.filter { $0.hasPrefix(".github/") }, [".github/workflows/rails.yml"], "the Rails workflow alone")
-        let main = String(decoding: try RailsHarness.files(lowering)["app/misc/rodauth_main.rb"]!, as: UTF8.self)
+        let main = String(decoding: try LoweringHarness.files(lowering)["app/misc/rodauth_main.rb"]!, as: UTF8.self)
         XCTAssertFalse(main.contains("native-session-changed"))
     }
 
@@ -156,11 +156,11 @@ final class RailsLoweringTests: XCTestCase {
     }
 
     func testANativeClientItsOwnLoweringOmittedGetsNoRouteActionOrGuide() throws {
-        let lowering = RailsLowering.lower(try RailsHarness.loadedFixture(movies), emittedClients: [.ios])
+        let lowering = RailsLowering.lower(try LoweringHarness.fixture(movies), emittedClients: [.ios])
         let paths = Set(lowering.tasks.map(\.path))
         XCTAssertTrue(paths.isSuperset(of: ["bin/ios", "IOS_PREVIEW.md", ".github/workflows/ios.yml"]))
         XCTAssertTrue(paths.isDisjoint(with: ["bin/android", "ANDROID_PREVIEW.md", ".github/workflows/android.yml"]))
-        let files = try RailsHarness.files(lowering)
+        let files = try LoweringHarness.files(lowering)
         let controller = String(decoding: try XCTUnwrap(files["app/controllers/native/configurations_controller.rb"]), as: UTF8.self)
         XCTAssertFalse(controller.contains("android"))
     }
@@ -168,7 +168,7 @@ final class RailsLoweringTests: XCTestCase {
     /// The request spec fails, never skips, when the bundled file is missing.
     func testTheConfigurationSpecNeverSkips() throws {
         for fixture in Fixture.names {
-            let spec = String(decoding: try XCTUnwrap(RailsHarness.files(try lowered(fixture))["spec/requests/native/configurations_spec.rb"]),
+            let spec = String(decoding: try XCTUnwrap(LoweringHarness.files(try lowered(fixture))["spec/requests/native/configurations_spec.rb"]),
                               as: UTF8.self)
             let statements = spec.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("#") }
             for call in ["skip", "pending", "xit", "xdescribe"] {
@@ -178,7 +178,7 @@ final class RailsLoweringTests: XCTestCase {
     }
 
     func testNativeAccountPiecesAndGuestRedirects() throws {
-        let files = try RailsHarness.files(try lowered(movies)).mapValues { String(decoding: $0, as: UTF8.self) }
+        let files = try LoweringHarness.files(try lowered(movies)).mapValues { String(decoding: $0, as: UTF8.self) }
         let main = files["app/misc/rodauth_main.rb"]!
         for needle in ["enable :create_account, :login, :logout, :remember", "remember_deadline_interval Hash[days: 365]",
                        "extend_remember_deadline? true", "after_login { remember_login }",
@@ -207,7 +207,7 @@ final class RailsLoweringTests: XCTestCase {
 
     func testEveryPageSetsItsTitle() throws {
         for fixture in Fixture.names {
-            for (path, bytes) in try RailsHarness.files(try lowered(fixture))
+            for (path, bytes) in try LoweringHarness.files(try lowered(fixture))
             where path.hasSuffix(".html.erb") && !path.contains("/_") {
                 XCTAssertTrue(String(decoding: bytes, as: UTF8.self).hasPrefix("<% content_for :title, "), "\(fixture) \(path)")
             }
@@ -218,7 +218,7 @@ final class RailsLoweringTests: XCTestCase {
 
     func testReferencedTablesAreCreatedFirst() throws {
         for fixture in Fixture.names {
-            let loaded = try RailsHarness.loadedFixture(fixture)
+            let loaded = try LoweringHarness.fixture(fixture)
             let versions = RailsMigrationVersion.versions(for: loaded.plan)
             XCTAssertEqual(Set(versions.values).count, loaded.plan.entities.count, fixture)
             for entity in loaded.plan.entities {
@@ -231,8 +231,8 @@ final class RailsLoweringTests: XCTestCase {
     }
 
     func testMigrationVersionsAreStableWhenAnotherEntityChanges() throws {
-        let base = RailsMigrationVersion.versions(for: try RailsHarness.loadedFixture(movies).plan)
-        let edited = RailsMigrationVersion.versions(for: try RailsHarness.edited(movies) {
+        let base = RailsMigrationVersion.versions(for: try LoweringHarness.fixture(movies).plan)
+        let edited = RailsMigrationVersion.versions(for: try LoweringHarness.edited(movies) {
             var plan = JSONEdit.set($0, "/entities/1/fields/2", ["key": "bio", "type": "text"])
             return JSONEdit.set(plan, "/entities/5", ["key": "award", "plural_key": "awards", "uuid": "5d1c0a4e-0b7f-4f43-9d0c-5f0c1f6f2a11",
                                                       "name": "Award", "plural": "Awards", "index": "public",

@@ -22,7 +22,7 @@ final class RailsRubyToolTests: XCTestCase {
         let ruby = try Self.tool("ruby")
         var checked: [String: Int] = [:]
         for fixture in Fixture.names {
-            let files = try RailsHarness.files(RailsLowering.lower(try RailsHarness.loadedFixture(fixture)))
+            let files = try LoweringHarness.files(RailsLowering.lower(try LoweringHarness.fixture(fixture)))
             let root = workspace.appendingPathComponent(fixture)
             for (path, bytes) in files {
                 let url = root.appendingPathComponent(path)
@@ -59,8 +59,8 @@ final class RailsRubyToolTests: XCTestCase {
         let ruby = try Self.tool("ruby")
         let bash = try Self.tool("bash")
         let git = try Self.tool("git")
-        let lowering = RailsLowering.lower(try RailsHarness.loadedFixture("movie-catalog.plan.json"))
-        let files = try RailsHarness.files(lowering)
+        let lowering = RailsLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
+        let files = try LoweringHarness.files(lowering)
         let root = workspace.appendingPathComponent("app")
         let tree: [(String, String, Bool)] = [
             ("project.yml", "name: FoundationApp\n", false), ("App/Main.swift", "print(1)\n", false),
@@ -111,8 +111,8 @@ final class RailsRubyToolTests: XCTestCase {
     /// JavaScript: Stimulus controllers as modules, inline `<script>` bodies of ERB templates as scripts.
     func testJavaScriptParsesWithNode() throws {
         let node = try Self.tool("node")
-        let toggle = try RailsHarness.edited("movie-catalog.plan.json") { JSONEdit.set($0, "/application/appearance/theme", "toggle") }
-        let files = try RailsHarness.files(RailsLowering.lower(toggle))
+        let toggle = try LoweringHarness.edited("movie-catalog.plan.json") { JSONEdit.set($0, "/application/appearance/theme", "toggle") }
+        let files = try LoweringHarness.files(RailsLowering.lower(toggle))
         var checked = 0
         for (path, bytes) in files {
             let text = String(decoding: bytes, as: UTF8.self)
@@ -139,7 +139,7 @@ final class RailsRubyToolTests: XCTestCase {
     static func quoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
     func testExecutableModeOnlyForBinScripts() throws {
-        let lowering = RailsLowering.lower(try RailsHarness.loadedFixture("movie-catalog.plan.json"))
+        let lowering = RailsLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
         for task in lowering.tasks {
             XCTAssertEqual(task.mode == .executable, task.path.hasPrefix("bin/"), task.path)
         }

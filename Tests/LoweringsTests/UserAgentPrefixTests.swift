@@ -17,13 +17,13 @@ final class UserAgentPrefixTests: XCTestCase {
     func testDifferentAppsSendDifferentPrefixesAndBothClientsAgree() throws {
         var prefixes: Set<String> = []
         for name in ["movie-catalog", "notes", "studio-ops"] {
-            let loaded = try IOSTest.fixture("\(name).plan.json")
-            let ios = try XCTUnwrap(IOSTest.render(IOSLowering.lower(loaded))["Generated/ApplicationDefinition.swift"])
+            let loaded = try LoweringHarness.fixture("\(name).plan.json")
+            let ios = try XCTUnwrap(LoweringHarness.files(IOSLowering.lower(loaded))["Generated/ApplicationDefinition.swift"])
             let prefix = UserAgentPrefix.make(name: loaded.plan.application.name, key: loaded.plan.application.key)
             XCTAssertTrue(String(decoding: ios, as: UTF8.self).contains("static let userAgentPrefix = \"\(prefix)\""), name)
             // notes selects iOS only.
             if loaded.plan.application.native.android != nil {
-                let android = try XCTUnwrap(IOSTest.render(AndroidLowering.lower(loaded))["app/src/main/java/dev/firstdraft/app/generated/ApplicationDefinition.kt"])
+                let android = try XCTUnwrap(LoweringHarness.files(AndroidLowering.lower(loaded))["app/src/main/java/dev/firstdraft/app/generated/ApplicationDefinition.kt"])
                 XCTAssertTrue(String(decoding: android, as: UTF8.self).contains("const val USER_AGENT_PREFIX = \"\(prefix)\""), name)
             }
             prefixes.insert(prefix)
