@@ -1,66 +1,6 @@
 import Hashing
 import Tasks
 
-/// A file of the pinned Core, as read from its verified archive.
-public struct CoreFile: Hashable, Sendable {
-    public let path: String
-    public let digest: Digest
-    public let mode: FileMode
-
-    public init(path: String, digest: Digest, mode: FileMode) {
-        self.path = path
-        self.digest = digest
-        self.mode = mode
-    }
-}
-
-/// A seam task's output, as the executor produced it (path with the mount).
-public struct SeamOutput: Hashable, Sendable {
-    public let path: String
-    public let digest: Digest
-    public let mode: FileMode
-    /// The seam the task filled (its family).
-    public let seam: SeamID
-    public let taskKey: Digest
-    /// The named input digests the task key was built from (projections, dependency outputs,
-    /// pinned objects); recorded in provenance so a reuse check can say which input moved.
-    public let inputs: [String: Digest]
-
-    public init(path: String, digest: Digest, mode: FileMode, seam: SeamID, taskKey: Digest, inputs: [String: Digest] = [:]) {
-        self.path = path
-        self.digest = digest
-        self.mode = mode
-        self.seam = seam
-        self.taskKey = taskKey
-        self.inputs = inputs
-    }
-}
-
-/// One file of a composed tree (path relative to the mount).
-public struct ComposedFile: Hashable, Sendable {
-    public enum Origin: String, Hashable, Sendable { case core, replaced, added }
-    public let path: String
-    public let digest: Digest
-    public let mode: FileMode
-    public let origin: Origin
-    public let owner: FileOwner
-    public let taskKey: Digest?
-    /// The task's named inputs (empty for Core files).
-    public var inputs: [String: Digest] = [:]
-}
-
-/// A composed tree: its files, its native input digest, and its `FOUNDATION_PROVENANCE.json`.
-public struct Composition: Hashable, Sendable {
-    public let platform: Platform
-    public let mount: String
-    public let files: [ComposedFile]
-    public let nativeInputDigest: Digest
-    public let provenance: [UInt8]
-
-    /// Output path of the provenance file.
-    public var provenancePath: String { mounted(mount, TreeDigest.provenanceFile) }
-}
-
 /// Mounts a verified Core, overlays the seam outputs and re-checks every rule: each required
 /// `.replaces` seam has exactly one output, from its owner, with its mode; nothing undeclared is
 /// added; no add collides with a Core file. Pure: values in, values out.
@@ -144,18 +84,5 @@ public enum Composer {
             platform: p, nativeInputDigest: digest, planDigest: ctx.planDigest, projectionDigest: ctx.projectionDigest,
             release: ctx.release, pin: ctx.pin, files: files, projections: projections).encoded()
         return Composition(platform: p, mount: mount, files: files, nativeInputDigest: digest, provenance: provenance)
-    }
-}
-
-extension SeamOutput {
-    /// The output of a task a lowering of `platform` built: its family names the seam.
-    public init(_ result: TaskResult, platform: Platform) throws {
-        guard let seam = SeamID(rawValue: result.family) else {
-            throw CompositionError.notASeam(platform: platform, taskID: result.id, family: result.family)
-        }
-        guard let digest = result.output else {
-            preconditionFailure("task \(result.id) has no output: composition runs only after every task succeeded")
-        }
-        self.init(path: result.path, digest: digest, mode: result.mode, seam: seam, taskKey: result.key.digest, inputs: result.key.inputs)
     }
 }
