@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Tasks", targets: ["Tasks"]),
         .library(name: "Archive", targets: ["Archive"]),
         .library(name: "Lowerings", targets: ["Lowerings"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
         .executable(name: "orchestrate", targets: ["orchestrate"]),
     ],
     targets: [
@@ -18,13 +19,15 @@ let package = Package(
         .target(name: "Tasks", dependencies: ["Cache"], exclude: ["README.md"]),
         .target(name: "Archive", dependencies: ["Cache", "CZlib"], exclude: ["README.md"]),
         .target(name: "Lowerings", dependencies: ["Cache", "Tasks"], exclude: ["README.md", "Monogram/README.md"]),
-        .target(name: "CLI", dependencies: ["Cache", "Tasks", "Archive", "Lowerings"], path: "Sources/orchestrate/CLI"),
+        .target(name: "Pipeline", dependencies: ["Cache", "Tasks", "Archive", "Lowerings"], exclude: ["README.md"]),
+        .target(name: "CLI", dependencies: ["Cache", "Tasks", "Archive", "Lowerings", "Pipeline"], path: "Sources/orchestrate/CLI"),
         .executableTarget(name: "orchestrate", dependencies: ["CLI"], path: "Sources/orchestrate/Main"),
         .executableTarget(name: "orchestrate-bench", dependencies: ["Cache"], path: "Benchmarks/Sources/orchestrate-bench"),
         .testTarget(name: "CacheTests", dependencies: ["Cache"]),
         .testTarget(name: "TasksTests", dependencies: ["Tasks", "Cache"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Cache"]),
         .testTarget(name: "LoweringsTests", dependencies: ["Lowerings", "Cache", "Tasks"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Cache", "Tasks"], exclude: ["Golden"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Cache", "Tasks", "Lowerings"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Pipeline", "Cache", "Tasks"], exclude: ["Golden"]),
     ]
 )

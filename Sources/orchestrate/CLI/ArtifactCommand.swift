@@ -1,6 +1,7 @@
 import Cache
 import Foundation
 import Lowerings
+import Pipeline
 
 /// `orchestrate artifact put|get --platform P --digest D FILE [--store DIR]`
 public enum ArtifactCommand: Command {
@@ -34,19 +35,8 @@ public enum ArtifactCommand: Command {
                                             flags: StoreOptions.remoteFlags, repeatable: StoreOptions.remoteRepeatable,
                                             positionals: 2...2)
 
-    /// Release recorded with artifact entries.
-    static let release = "artifact/1"
-
-    /// The action-cache key of (platform, native input digest): domain-separated from task keys.
-    public static func key(platform: String, nativeInputDigest: Digest) -> Digest {
-        var b = DigestBuilder(domain: "orchestrate.artifact", version: 1)
-        b.add(platform)
-        b.add(nativeInputDigest)
-        return b.finalize()
-    }
-
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
-        let pin = try ComposedTrees.pin(args.value("platform"), command: name)
+        let pin = try PlatformArgument.pin(args.value("platform"), command: name)
         guard let hex = args.value("digest") else {
             throw CLIError.usage("artifact: --digest D is required", hint: "D=$(orchestrate digest app/ --platform \(pin.name))")
         }
@@ -56,7 +46,6 @@ public enum ArtifactCommand: Command {
         let verb = args.positionals[0]
         let display = args.positionals[1]
         let file = ctx.path(display)
-        let key = key(platform: pin.name, nativeInputDigest: digest)
         switch verb {
         case "put":
             var st = stat()
@@ -65,9 +54,8 @@ public enum ArtifactCommand: Command {
             let chain = try StoreOptions.chain(args, ctx)
             let name = (file as NSString).lastPathComponent
             // Streamed: hashed and stored in chunks, uploaded from the file; never held whole.
-            let entry = try chain.store(key: key, files: [(name, file, false)], release: release, renderedIn: nil)
+            let out = try Artifacts.put(file, name: name, platform: pin.name, nativeInputDigest: digest, into: chain)
             StoreOptions.report(chain, ctx)
-            let out = entry.outputs[0]
             ctx.out("stored \(pin.name) artifact \(name) (\(out.size) bytes, sha256 \(out.digest.hex)) for native input digest \(digest.hex)\n")
             return ExitCode.success
         case "get":
@@ -78,13 +66,11 @@ public enum ArtifactCommand: Command {
             let destination = try UserFile.destination(file, display: display, what: "artifact")
             let target = destination == .replace ? file : chain.local.root + "/tmp/artifact-\(getpid())-\(UInt32.random(in: 0 ... .max))"
             defer { if destination == .writeInto { unlink(target) } }
-            guard let (entry, _) = chain.lookup(key), entry.outputs.count == 1,
-                  try chain.export(entry.outputs[0].digest, size: entry.outputs[0].size, to: target) != nil else {
+            guard let out = try Artifacts.get(platform: pin.name, nativeInputDigest: digest, from: chain, to: target) else {
                 ctx.err("orchestrate artifact: no \(pin.name) artifact for native input digest \(digest.hex); build it and run `orchestrate artifact put`\n")
                 return ExitCode.negative
             }
             if destination == .writeInto { try UserFile.streamInto(file, from: target, display: display, what: "artifact") }
-            let out = entry.outputs[0]
             ctx.out("fetched \(pin.name) artifact \(out.path) (\(out.size) bytes, sha256 \(out.digest.hex)) → \(display)\n")
             return ExitCode.success
         default:

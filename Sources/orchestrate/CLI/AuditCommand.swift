@@ -1,7 +1,7 @@
-import Archive
 import Cache
 import Foundation
 import Lowerings
+import Pipeline
 import Tasks
 
 /// `orchestrate audit DIR [--plan PLAN] [--json]`
@@ -56,46 +56,22 @@ public enum AuditCommand: Command {
         let findings: [AuditFinding]
     }
 
-    /// Audits the whole output: every entry (links, special files, names, modes), every tree that
-    /// should have provenance, every tree that has it and, given a Plan's task set, proves the output
-    /// is what it compiles to. Returns the trees audited and the findings, sorted.
-    static func audit(root: String, plan: TaskSet?, seed: SeedStore?) throws -> (trees: [TreeSnapshot], findings: [AuditFinding]) {
-        let scan = try ComposedTrees.scan(root)
-        let trees = scan.trees.filter { $0.provenance != nil }
-        let cores = CoreFileCache(seed: seed)
-        var findings = ListingAudit.audit(scan.entries) + ProvenanceCoverage.audit(trees: scan.trees, present: scan.present)
-        findings += trees.flatMap { TreeAudit.audit($0, coreFiles: cores.files) }
-        if let plan {
-            let expected = try PlanRederivation.expected(plan, seed: seed)
-            var actual: [String: TreeDigest.Entry] = [:]
-            var actualProvenance: [String: [UInt8]] = [:]
-            for e in scan.files { actual[e.path] = e }
-            for tree in trees { actualProvenance[tree.provenancePath] = tree.provenance }
-            findings += PlanConformance.compare(expected: expected.files, expectedProvenance: expected.provenance,
-                                                actual: actual, actualProvenance: actualProvenance)
-        }
-        return (trees, findings.sorted())
-    }
-
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
         let display = args.positionals[0]
-        let root = ctx.path(display)
-        guard ComposedTrees.isDirectory(root) else { throw CLIError.inputMissing(path: display, what: "output directory") }
-        // Load the Plan first: a bad --plan is a usage problem, not a finding.
-        let planSet = try args.value("plan").map { try PlanTaskSource.load(ctx.path($0), displayPath: $0, ctx: ctx) }
+        let plan = try args.value("plan").map {
+            PlanFile(bytes: try UserFile.read(ctx.path($0), display: $0, what: "Plan", limit: PlanLimits.fileBytes), name: $0)
+        }
         let seed = SeedLocation.find(environment: ctx.environment).map { SeedStore(root: $0) }
         if seed == nil { ctx.err("orchestrate audit: warning: no seed store cas/ found; Core files are checked against provenance only\n") }
-        let (trees, findings) = try audit(root: root, plan: planSet, seed: seed)
-        guard !trees.isEmpty || planSet != nil else {
-            throw CLIError.inputMissing(path: mounted(display, TreeDigest.provenanceFile), what: "provenance (no tree of the output has one)")
-        }
+        let result = try OutputAudit.audit(root: ctx.path(display), name: display, plan: plan, seed: seed)
+        let (trees, findings) = (result.trees, result.findings)
         let treeReports = trees.map { TreeReport(platform: $0.platform, provenance: $0.provenancePath, files: $0.files.count) }
         if args.flag("json") {
             ctx.out(try StableJSON.string(Report(clean: findings.isEmpty, trees: treeReports, findings: findings)))
         } else {
             for f in findings { ctx.out(f.description + "\n") }
             let summary = treeReports.map { "\($0.platform) (\($0.files) files)" }.joined(separator: ", ")
-            let checked = (summary.isEmpty ? "no provenance" : summary) + (planSet == nil ? "" : "; re-derived from \(args.value("plan")!)")
+            let checked = (summary.isEmpty ? "no provenance" : summary) + (plan == nil ? "" : "; re-derived from \(args.value("plan")!)")
             ctx.out(findings.isEmpty ? "audit: clean: \(checked)\n" : "audit: \(findings.count) finding\(findings.count == 1 ? "" : "s"): \(checked)\n")
         }
         return findings.isEmpty ? ExitCode.success : ExitCode.negative

@@ -1,5 +1,7 @@
 import Cache
 import Foundation
+import Lowerings
+import Pipeline
 import Tasks
 
 /// `orchestrate compile PLAN --out DIR …`
@@ -42,54 +44,51 @@ public enum CompileCommand: Command {
                                             repeatable: StoreOptions.remoteRepeatable, positionals: 0...1)
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
-        let started = Date()
         guard let out = args.value("out") else {
             throw CLIError.usage("compile: --out DIR is required", hint: "orchestrate compile plan.json --out app/")
         }
-        let set: TaskSet
+        let source: CompileSource
         if let n = try args.int("demo", max: DemoTaskSet.maxCount) {
             guard args.positionals.isEmpty else { throw CLIError.usage("compile: give a PLAN or --demo N, not both", hint: nil) }
-            set = DemoTaskSet.make(count: n, variant: try args.int("demo-variant", min: 0) ?? 0)
+            source = .demo(count: n, variant: try args.int("demo-variant", min: 0) ?? 0)
         } else {
             guard let plan = args.positionals.first else {
                 throw CLIError.usage("compile: a PLAN file is required", hint: "orchestrate compile plan.json --out app/")
             }
-            set = try PlanTaskSource.load(ctx.path(plan), displayPath: plan, ctx: ctx)
-        }
-        for d in set.diagnostics {
-            ctx.err("\(d.file):\(d.line):\(d.column): \(d.severity)[\(d.code)]: \(d.pointer): \(d.message)\n")
+            // A Plan over the limit (PlanLimits.fileBytes) is refused before it is read whole.
+            source = .plan(PlanFile(bytes: try UserFile.read(ctx.path(plan), display: plan, what: "Plan", limit: PlanLimits.fileBytes), name: plan))
         }
         let chain = try StoreOptions.chain(args, ctx)
         let showProgress = args.flag("progress") || ctx.stdoutIsTerminal
         let line = showProgress ? ProgressLine(ctx) : nil
-        let options = Compilation.Options(
+        let options = CompileOptions(
             outDirectory: ctx.path(out),
             jobs: try args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount,
             overwriteEdited: args.flag("force"),
-            progress: line.map { l in { @Sendable p in l.update(p) } })
-        var failed: RunSummary?
-        let outcome: Compilation.Outcome
+            progress: line.map { l in { @Sendable p in l.update(p) } },
+            summaryName: args.value("summary"),
+            attestation: args.value("slsa").map { _ in builder(ctx.environment) })
+        let result: CompileResult
         do {
-            outcome = try Compilation(chain: chain).run(set, options: options, failedSummary: &failed)
+            result = try Compilation.compile(source, options: options, store: chain)
         } catch {
             line?.finish()
             StoreOptions.report(chain, ctx)
-            if let failed, let path = args.value("summary") { _ = try write(failed, to: path, ctx) }
             throw error
         }
         line?.finish()
-        StoreOptions.report(chain, ctx)
-        let summaryDigest = try args.value("summary").map { try write(outcome.summary, to: $0, ctx) }
-        if let path = args.value("slsa") {
-            let run = SLSAProvenance.Run(planPath: args.positionals.first, planFile: args.positionals.first.map(ctx.path), demo: try args.int("demo"),
-                                         set: set, summary: outcome.summary, outDirectory: ctx.path(out),
-                                         summaryDisplay: args.value("summary"), summaryDigest: summaryDigest,
-                                         started: started, finished: Date())
-            let bytes = try StableJSON.encode(SLSAProvenance.statement(run, environment: ctx.environment))
-            try UserFile.write(bytes, to: ctx.path(path), display: path, what: "SLSA provenance")
+        for d in result.tasks.diagnostics {
+            ctx.err("\(d.file):\(d.line):\(d.column): \(d.severity)[\(d.code)]: \(d.pointer): \(d.message)\n")
         }
-        let t = outcome.summary.totals
-        let r = outcome.report
+        StoreOptions.report(chain, ctx)
+        if let path = args.value("summary") {
+            try UserFile.write(result.summaryBytes, to: ctx.path(path), display: path, what: "summary")
+        }
+        guard let r = result.written, result.failures.isEmpty else { throw TaskError.runFailed(result.failures) }
+        if let path = args.value("slsa"), let statement = result.statement {
+            try UserFile.write(statement, to: ctx.path(path), display: path, what: "SLSA provenance")
+        }
+        let t = result.summary.totals
         if let problem = r.stateProblem {
             ctx.err("orchestrate: warning: \(out)/\(Materializer.stateFile) (what earlier runs wrote) \(describe(problem)); "
                 + "this run went on as a first one: files earlier runs wrote that this Plan does not produce were left in place "
@@ -103,8 +102,15 @@ public enum CompileCommand: Command {
         for p in r.keptEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; kept (--force overwrites it)\n") }
         for p in r.overwrittenEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; overwritten (--force)\n") }
         for p in r.keptModified { ctx.err("orchestrate: warning: \(p) was produced by an earlier run and edited since; left in place\n") }
-        for g in outcome.summary.gaps { ctx.err("gap \(g.code) at \(g.pointer): \(g.message)\n") }
+        for g in result.summary.gaps { ctx.err("gap \(g.code) at \(g.pointer): \(g.message)\n") }
         return ExitCode.success
+    }
+
+    /// The builder an SLSA statement names: `$ORCHESTRATE_BUILDER_ID` (the platform that ran us,
+    /// e.g. a CI workflow URI), else the CLI.
+    static func builder(_ environment: [String: String]) -> SLSAProvenance.Builder {
+        let id = environment["ORCHESTRATE_BUILDER_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? SLSAProvenance.defaultBuilderID
+        return SLSAProvenance.Builder(id: id, version: ["orchestrate": CLI.version])
     }
 
     static func describe(_ problem: MaterializeReport.StateProblem) -> String {
@@ -116,10 +122,4 @@ public enum CompileCommand: Command {
         }
     }
 
-    /// Writes the summary where the user asked; returns the digest of the bytes written.
-    static func write(_ summary: RunSummary, to display: String, _ ctx: Context) throws -> Digest {
-        let bytes = try summary.encoded()
-        try UserFile.write(bytes, to: ctx.path(display), display: display, what: "summary")
-        return Digest.of(bytes)
-    }
 }

@@ -2,6 +2,7 @@ import Tasks
 import Cache
 import Foundation
 import Lowerings
+import Pipeline
 
 /// `orchestrate digest DIR --platform ios|android|rails [--json]`
 public enum DigestCommand: Command {
@@ -29,11 +30,10 @@ public enum DigestCommand: Command {
     public static let spec = Arguments.Spec(valued: ["platform"], flags: ["json"], positionals: 1...1)
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
-        let pin = try ComposedTrees.pin(args.value("platform"), command: name)
+        let pin = try PlatformArgument.pin(args.value("platform"), command: name)
         let display = args.positionals[0]
-        let tree = try ComposedTrees.snapshot(root: ctx.path(display), pin: pin, display: display)
-        let recorded = try ComposedTrees.provenance(tree, display: display)?.nativeInputDigest
-        let digest = tree.digest
+        let check = try ComposedTrees.digestCheck(root: ctx.path(display), name: display, pin: pin)
+        let (tree, digest, recorded) = (check.tree, check.digest, check.recorded)
         let matches = recorded.map { $0 == digest }
         if args.flag("json") {
             struct Out: Encodable {

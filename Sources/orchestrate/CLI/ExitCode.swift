@@ -1,5 +1,6 @@
 import Archive
 import Cache
+import Pipeline
 import Tasks
 
 /// The one place errors become exit codes (DESIGN.md, CLI contract).
@@ -22,6 +23,11 @@ public enum ExitCode {
             case .invalidInput, .inputTooLarge: return invalidData
             case .negative: return negative
             case .writeFailed, .notWritable: return ioFailure
+            }
+        case let e as PipelineError:
+            switch e {
+            case .invalidPlan, .invalidProvenance: return invalidData
+            case .inputMissing: return inputMissing
             }
         case is CacheError: return ioFailure
         case let e as TaskError:

@@ -1,5 +1,7 @@
 import Cache
 import Foundation
+import Lowerings
+import Pipeline
 import Tasks
 
 /// `orchestrate graph PLAN [--format json|dot]`
@@ -32,7 +34,8 @@ public enum GraphCommand: Command {
             set = DemoTaskSet.make(count: n)
         } else {
             guard let plan = args.positionals.first else { throw CLIError.usage("graph: a PLAN file is required", hint: nil) }
-            set = try PlanTaskSource.load(ctx.path(plan), displayPath: plan, ctx: ctx)
+            set = try Compilation.tasks(for: .plan(PlanFile(bytes: UserFile.read(ctx.path(plan), display: plan, what: "Plan", limit: PlanLimits.fileBytes),
+                                                            name: plan)))
         }
         let graph = try TaskGraph(set.tasks)
         let keys = keysWithoutRendering(graph)

@@ -1,6 +1,7 @@
 import Tasks
 import Foundation
 import Lowerings
+import Pipeline
 
 /// `orchestrate reuse-check --base DIR --head DIR --platform ios|android [--json]`
 public enum ReuseCheckCommand: Command {
@@ -29,15 +30,11 @@ public enum ReuseCheckCommand: Command {
     public static let spec = Arguments.Spec(valued: ["base", "head", "platform"], flags: ["json"])
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
-        let pin = try ComposedTrees.pin(args.value("platform"), command: name)
+        let pin = try PlatformArgument.pin(args.value("platform"), command: name)
         guard let baseDir = args.value("base"), let headDir = args.value("head") else {
             throw CLIError.usage("reuse-check: --base DIR and --head DIR are required", hint: "orchestrate reuse-check --base old/ --head new/ --platform ios")
         }
-        let base = try ComposedTrees.snapshot(root: ctx.path(baseDir), pin: pin, display: baseDir)
-        let head = try ComposedTrees.snapshot(root: ctx.path(headDir), pin: pin, display: headDir)
-        _ = try ComposedTrees.provenance(base, display: baseDir)
-        _ = try ComposedTrees.provenance(head, display: headDir)
-        let report = try ReuseComparison.compare(base: base, head: head)
+        let report = try ComposedTrees.reuse(base: (ctx.path(baseDir), baseDir), head: (ctx.path(headDir), headDir), pin: pin)
         if args.flag("json") {
             ctx.out(try StableJSON.string(report))
         } else {
