@@ -49,6 +49,23 @@ final class CompilationTests: XCTestCase {
         }
     }
 
+    /// A no-op compile reads no Core archive: the Cores come from the store's record.
+    func testANoOpCompileReadsNoCoreArchive() throws {
+        let plan = try Repository.plan("movie-catalog")
+        let store = CountingStore()
+        let first = try compile(plan, into: "out", store: store)
+        for pin in CorePins.all { XCTAssertEqual(store.reads(pin.digest), 1, pin.name) }
+        let second = try compile(plan, into: "out", store: store)
+        for pin in CorePins.all { XCTAssertEqual(store.reads(pin.digest), 1, "\(pin.name) archive read again") }
+        XCTAssertEqual(second.written?.written, [])
+        XCTAssertEqual(second.summary.platforms.mapValues(\.nativeInputDigest), first.summary.platforms.mapValues(\.nativeInputDigest))
+        // Into an empty folder, the Core files come from the store's objects, still without the archives.
+        _ = try compile(plan, into: "fresh", store: store)
+        for pin in CorePins.all { XCTAssertEqual(store.reads(pin.digest), 1, pin.name) }
+        XCTAssertEqual(try TreeDigest.entries(ofDirectory: root + "/fresh").filter { !$0.path.hasPrefix(".orchestrate/") },
+                       try TreeDigest.entries(ofDirectory: root + "/out").filter { !$0.path.hasPrefix(".orchestrate/") })
+    }
+
     /// A run with a failed task reports its summary and writes nothing.
     func testAFailedRunWritesNothing() throws {
         let failing = FileTask(id: "boom", family: "demo", platform: "demo", release: "r", path: "boom.txt", inputs: [:]) { _ in

@@ -36,4 +36,44 @@ final class CoreTreesTests: XCTestCase {
             XCTAssertEqual(error as? CompositionError, .coreMissing(platform: "ios", digest: pin.digest))
         }
     }
+
+    /// Inflated once per store: a second reader (a later compile) takes the recorded files and
+    /// never reads the archive.
+    func testACoreIsInflatedOncePerStore() throws {
+        let store = CountingStore()
+        let first = try CoreTrees(store: store).tree(pin)
+        XCTAssertEqual(store.reads(pin.digest), 1)
+        let second = try CoreTrees(store: store).tree(pin)
+        XCTAssertEqual(store.reads(pin.digest), 1, "the archive was read again")
+        XCTAssertEqual(second.files, first.files)
+        XCTAssertEqual(second.sizes, first.sizes)
+        XCTAssertEqual(store.recorded(CoreTrees.key(pin))?.release, CoreTrees.release)
+    }
+
+    /// A file whose object vanished (a `store gc`) is inflated again from the archive, verified.
+    func testAVanishedFileIsInflatedAgain() throws {
+        let store = CountingStore()
+        let file = try CoreTrees(store: store).tree(pin).files[0]
+        store.inner.removeObject(file.digest)
+        let later = CoreTrees(store: store)
+        XCTAssertEqual(try later.tree(pin).files[0], file)
+        let bytes = try XCTUnwrap(later.bytes(file.digest))
+        XCTAssertEqual(Digest.of(bytes), file.digest)
+        XCTAssertEqual(store.reads(pin.digest), 2)
+        XCTAssertNotNil(store.inner.object(file.digest), "kept again")
+        XCTAssertNil(try later.bytes(Digest.of("no Core lists this")))
+    }
+
+    /// The key names the archive and how it is read; nothing else.
+    func testKeyMovesWithTheArchiveAndItsReading() {
+        let key = CoreTrees.key(pin)
+        XCTAssertEqual(key, CoreTrees.key(CorePin(name: "other", digest: pin.digest.hex, revision: pin.revision, mount: "elsewhere", seams: [])))
+        XCTAssertNotEqual(key, CoreTrees.key(CorePin(name: pin.name, digest: CorePins.android.digest.hex, revision: pin.revision, mount: pin.mount, seams: pin.seams)))
+        XCTAssertNotEqual(key, CoreTrees.key(CorePin(name: pin.name, digest: pin.digest.hex, revision: "other", mount: pin.mount, seams: pin.seams)))
+        XCTAssertNotEqual(key, CoreTrees.key(CorePin(name: pin.name, digest: pin.digest.hex, revision: pin.revision, mount: pin.mount,
+                                                     excludedRoots: [], seams: pin.seams)))
+        var b = DigestBuilder(domain: "orchestrate.core-files", version: 1)
+        b.add(pin.digest); b.add(pin.revision); b.add(UInt64(1)); b.add(".github")
+        XCTAssertEqual(key, b.finalize())
+    }
 }

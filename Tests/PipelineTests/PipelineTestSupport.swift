@@ -34,6 +34,10 @@ final class CountingStore: CompileStore, @unchecked Sendable {
                renderedIn: Digest?) throws -> ActionEntry {
         try inner.store(key: key, outputs: outputs, release: release, renderedIn: renderedIn)
     }
+    func recorded(_ key: Digest) -> ActionEntry? { inner.recorded(key) }
+    func record(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String) throws {
+        try inner.record(key: key, outputs: outputs, release: release)
+    }
     func keep(_ bytes: [UInt8]) { inner.keep(bytes) }
 }
 
