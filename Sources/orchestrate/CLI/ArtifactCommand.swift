@@ -3,14 +3,24 @@ import Foundation
 import Lowerings
 import Pipeline
 
-/// `orchestrate artifact put|get --platform P --digest D FILE [--store DIR]`
+/// `orchestrate artifact put|get FILE --platform P --digest D [--store DIR]`
 public enum ArtifactCommand: Command {
     public static let name = "artifact"
     public static let abstract = "keep (put) and fetch (get) a native build artifact by native input digest"
-    public static let help = """
-    usage: orchestrate artifact put --platform ios|android --digest D FILE [--store DIR] [--remote URL …]
-           orchestrate artifact get --platform ios|android --digest D FILE [--store DIR] [--remote URL …]
 
+    static let platform = Option<CorePin>.platform("ios|android", "ios or android (rails is accepted too)")
+    static let digest = Option<Digest>("digest", "D", "the native input digest the artifact was built from", required: true) { hex in
+        guard let d = Digest(hex: hex) else {
+            throw CLIError.usage("artifact: --digest must be 64 hex characters (a native input digest), not \"\(hex)\"",
+                                 hint: "D=$(orchestrate digest app/ --platform ios)")
+        }
+        return d
+    }
+
+    public static let options = [platform.declaration, digest.declaration, StoreOptions.store.declaration] + StoreOptions.remoteOptions
+    public static let positionals = 2...2
+    public static let usage: [Usage] = [.all("put FILE"), .all("get FILE")]
+    public static let discussion = """
       put   store FILE (an APK, a zipped simulator app) as a content-addressed object and map
             (platform, native input digest D) to it in the action cache
       get   write the artifact stored for (platform, D) to FILE, verified against its digest;
@@ -20,34 +30,26 @@ public enum ArtifactCommand: Command {
     artifact lives in the store chain like rendered files: the local store, then a remote. It
     is streamed in 1 MiB chunks both ways (hashed as it goes), so its size does not matter;
     FILE is replaced only once every byte fetched has verified.
-
-    options:
-      --platform P   ios or android (rails is accepted too)
-      --digest D     the native input digest the artifact was built from
-      --store DIR    local store (default: $ORCHESTRATE_STORE, $XDG_CACHE_HOME/orchestrate,
-                     ~/.cache/orchestrate)
-
+    """
+    public static let epilogue = """
     exit codes: 0 stored or fetched, 1 no artifact for that digest, 64 usage, 66 FILE missing
     (put), 74 store or I/O failure.
-
     """
-    public static let spec = Arguments.Spec(valued: Set(["platform", "digest", "store"]).union(StoreOptions.remoteValued),
-                                            flags: StoreOptions.remoteFlags, repeatable: StoreOptions.remoteRepeatable,
-                                            positionals: 2...2)
+
+    public static func validate(_ args: Arguments) throws {
+        guard ["put", "get"].contains(args.positionals[0]) else {
+            throw CLIError.usage("artifact: unknown subcommand \"\(args.positionals[0])\"", hint: "use put or get")
+        }
+        try StoreOptions.validate(args)
+    }
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
-        let pin = try PlatformArgument.pin(args.value("platform"), command: name)
-        guard let hex = args.value("digest") else {
-            throw CLIError.usage("artifact: --digest D is required", hint: "D=$(orchestrate digest app/ --platform \(pin.name))")
-        }
-        guard let digest = Digest(hex: hex) else {
-            throw CLIError.usage("artifact: --digest must be 64 hex characters (a native input digest), not \"\(hex)\"", hint: nil)
-        }
+        let pin = try args.value(platform)!
+        let digest = try args.value(Self.digest)!
         let verb = args.positionals[0]
         let display = args.positionals[1]
         let file = ctx.path(display)
-        switch verb {
-        case "put":
+        if verb == "put" {
             var st = stat()
             guard stat(file, &st) == 0 else { throw CLIError.inputMissing(path: display, what: "artifact") }
             guard FileKind(st.st_mode) == .regular else { throw CLIError.notReadable(path: display, what: "artifact", kind: FileKind(st.st_mode)) }
@@ -58,7 +60,7 @@ public enum ArtifactCommand: Command {
             StoreOptions.report(chain, ctx)
             ctx.out("stored \(pin.name) artifact \(name) (\(out.size) bytes, sha256 \(out.digest.hex)) for native input digest \(digest.hex)\n")
             return ExitCode.success
-        case "get":
+        } else {
             let chain = try StoreOptions.chain(args, ctx)
             defer { StoreOptions.report(chain, ctx) }
             // Streamed into FILE through the local store, replaced only once every byte verified;
@@ -73,8 +75,6 @@ public enum ArtifactCommand: Command {
             if destination == .writeInto { try UserFile.streamInto(file, from: target, display: display, what: "artifact") }
             ctx.out("fetched \(pin.name) artifact \(out.path) (\(out.size) bytes, sha256 \(out.digest.hex)) → \(display)\n")
             return ExitCode.success
-        default:
-            throw CLIError.usage("artifact: unknown subcommand \"\(verb)\"", hint: "use put or get")
         }
     }
 }
