@@ -28,6 +28,6 @@ let package = Package(
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Cache"]),
         .testTarget(name: "LoweringsTests", dependencies: ["Lowerings", "Cache", "Tasks"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Cache", "Tasks", "Lowerings"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Pipeline", "Cache", "Tasks"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Pipeline", "Cache", "Tasks"], exclude: ["Golden", "Help"]),
     ]
 )
