@@ -41,6 +41,17 @@ public enum Compilation {
         }
     }
 
+    /// `graph`: the task DAG of a source, with the keys of the tasks that depend on no other
+    /// (a dependent key needs its dependency's rendered output).
+    public static func graph(for source: CompileSource) throws -> (graph: TaskGraph, keys: [String: Digest]) {
+        let graph = try TaskGraph(try tasks(for: source).tasks)
+        var keys: [String: Digest] = [:]
+        for t in graph.tasks where t.dependencies.isEmpty {
+            keys[t.id] = TaskKey(task: t, dependencyDigests: [:]).digest
+        }
+        return (graph, keys)
+    }
+
     // MARK: 3. execute
 
     /// Runs the tasks through `store`: every key looked up first, only misses rendered, `jobs` at

@@ -12,6 +12,12 @@ public enum CoreArchives {
         return (bytes, revision)
     }
 
+    /// Packs `directory` and writes the archive into the seed store at `seed`.
+    public static func pack(directory: String, into seed: String) throws -> (digest: Digest, revision: String?, size: Int) {
+        let packed = try pack(directory: directory)
+        return (try SeedStore.write(packed.bytes, into: seed), packed.revision, packed.bytes.count)
+    }
+
     public struct Verification {
         public var problem: String?
         public var files = 0

@@ -41,9 +41,8 @@ public enum CoreCommand: Command {
         case "pack":
             let dir = ctx.path(args.positionals[1])
             guard FileManager.default.fileExists(atPath: dir) else { throw CLIError.inputMissing(path: args.positionals[1], what: "Core folder") }
-            let packed = try CoreArchives.pack(directory: dir)
-            let digest = try SeedStore.write(packed.bytes, into: seed)
-            ctx.out("\(digest.hex) \(packed.revision ?? "-") \(packed.bytes.count) bytes\n")
+            let packed = try CoreArchives.pack(directory: dir, into: seed)
+            ctx.out("\(packed.digest.hex) \(packed.revision ?? "-") \(packed.size) bytes\n")
             return ExitCode.success
         default:
             var failures = 0

@@ -39,22 +39,12 @@ public enum GraphCommand: Command {
             let plan = args.positionals[0]
             source = .plan(PlanFile(bytes: try UserFile.read(ctx.path(plan), display: plan, what: "Plan", limit: PlanLimits.fileBytes), name: plan))
         }
-        let graph = try TaskGraph(try Compilation.tasks(for: source).tasks)
-        let keys = keysWithoutRendering(graph)
+        let (graph, keys) = try Compilation.graph(for: source)
         if try args.value(format) == .dot {
             ctx.out(GraphExport.dot(graph, keys: keys))
         } else {
             ctx.out(String(decoding: try GraphExport.json(graph, keys: keys), as: UTF8.self))
         }
         return ExitCode.success
-    }
-
-    /// Keys of tasks without dependencies (dependent keys need rendered outputs).
-    static func keysWithoutRendering(_ graph: TaskGraph) -> [String: Digest] {
-        var keys: [String: Digest] = [:]
-        for t in graph.tasks where t.dependencies.isEmpty {
-            keys[t.id] = TaskKey(task: t, dependencyDigests: [:]).digest
-        }
-        return keys
     }
 }
