@@ -119,7 +119,7 @@ public enum Compilation {
     // MARK: 6. report
 
     /// The run summary of a run (failed ones included: then without composition or writes), its
-    /// bytes, and the SLSA statement when `options` ask for one.
+    /// bytes when `options` name where it is written, and the SLSA statement when they ask for one.
     public static func report(_ source: CompileSource?, _ set: TaskSet, _ run: ExecutedRun, composed: ComposedOutput?,
                               written: MaterializeReport?, options: CompileOptions, started: Date, elapsedMs: Int64) throws -> CompileResult {
         var platforms = set.platforms
@@ -140,11 +140,12 @@ public enum Compilation {
                 + written.keptModified.map { RunSummary.KeptFile(path: $0, reason: .editedNoLongerProduced) })
                 .sorted { $0.path < $1.path }
         }
-        let summaryBytes = try summary.encoded()
+        // Encoded only when it is written (10,000 tasks take a while to encode).
+        let summaryBytes = try options.summaryName.map { _ in try summary.encoded() }
         var statement: [UInt8]?
         if let builder = options.attestation, let composed {
             let slsa = SLSAProvenance.Run(source: source, set: set, summary: summary, composed: composed,
-                                          summaryName: options.summaryName, summaryDigest: options.summaryName.map { _ in Digest.of(summaryBytes) },
+                                          summaryName: options.summaryName, summaryDigest: summaryBytes.map { Digest.of($0) },
                                           builder: builder, started: started, finished: Date())
             statement = try StableJSON.encode(SLSAProvenance.statement(slsa))
         }

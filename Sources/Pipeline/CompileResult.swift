@@ -5,8 +5,9 @@ public struct CompileResult: Sendable {
     /// The tasks and the facts of lowering (diagnostics, gaps).
     public var tasks: TaskSet
     public var summary: RunSummary
-    /// The summary as it is to be written (`orchestrate.summary/1`).
-    public var summaryBytes: [UInt8]
+    /// The summary as it is to be written (`orchestrate.summary/1`), when the options named where
+    /// (`summaryName`).
+    public var summaryBytes: [UInt8]?
     /// What was written; nil when tasks failed (then nothing was).
     public var written: MaterializeReport?
     public var failures: [TaskError]

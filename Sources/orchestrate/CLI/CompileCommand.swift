@@ -81,8 +81,8 @@ public enum CompileCommand: Command {
             ctx.err("\(d.file):\(d.line):\(d.column): \(d.severity)[\(d.code)]: \(d.pointer): \(d.message)\n")
         }
         StoreOptions.report(chain, ctx)
-        if let path = try args.value(summary) {
-            try UserFile.write(result.summaryBytes, to: ctx.path(path), display: path, what: "summary")
+        if let path = try args.value(summary), let bytes = result.summaryBytes {
+            try UserFile.write(bytes, to: ctx.path(path), display: path, what: "summary")
         }
         guard let r = result.written, result.failures.isEmpty else { throw TaskError.runFailed(result.failures) }
         if let path = try args.value(slsa), let statement = result.statement {
