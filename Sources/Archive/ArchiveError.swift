@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Every way packing, reading or extracting an archive can fail. Each case carries the machine
 /// facts; `description` says what happened, where, and what to do. Never branch on the text.

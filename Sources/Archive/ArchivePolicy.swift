@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// What a reader accepts. The defaults suit a Core archive of source files; pinned archives set
 /// `expectedDigest` and `revision` (see `pinned(digest:revision:)`).

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Foundation
 
 /// Reads a .tar.gz under a policy and returns its entries only if every check passes: digest

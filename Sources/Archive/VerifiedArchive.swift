@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// The result of reading an archive that passed its policy: the digest of the .tar.gz bytes,
 /// the revision it carries (if any) and its entries sorted bytewise by path.

@@ -36,16 +36,6 @@ public struct ActionEntry: Hashable, Sendable, Codable {
     public var totalSize: UInt64 { outputs.reduce(0) { $0 + $1.size } }
 }
 
-/// Maps a task key to the outputs it produced.
-public protocol ActionCache: Sendable {
-    /// The entry for `key`, or nil. Does not check the objects; `StoreChain` does.
-    func entry(for key: Digest) throws -> ActionEntry?
-    /// Records (or replaces) the entry for `key`.
-    func record(_ entry: ActionEntry, for key: Digest) throws
-    /// Forgets `key`.
-    func remove(_ key: Digest) throws
-}
-
 /// Which layer of the lookup chain answered.
 public enum StoreLayer: String, Sendable, Codable, CaseIterable {
     case local, seed, remote

@@ -1,15 +1,20 @@
 import CSQLite
 import Foundation
 
-/// Every failure the Cache module reports, with the machine facts attached.
-public enum CacheError: Error, Equatable, CustomStringConvertible {
+/// Every failure the Cache module reports, with the machine facts attached. Messages say what
+/// happened, where, and what helps, without naming a command-line flag: the CLI phrases that
+/// advice in terms of its options (`CLI.ErrorMessage`).
+public enum CacheError: Error, Hashable, Sendable, CustomStringConvertible {
     case io(path: String, operation: String, errno: Int32)
     case sqlite(path: String, code: Int32, message: String)
     case corruptObject(digest: Digest, path: String)
     case missingObject(digest: Digest)
     case readOnlyStore(path: String)
     case invalidSize(String)
-    case remote(url: String, status: Int?, reason: String)
+    /// The remote could not be asked (a URL we cannot use, no answer, a transport failure).
+    case remote(url: String, reason: String)
+    /// The remote answered `method` with an error status (4xx, 5xx, or another we do not use).
+    case remoteStatus(url: String, method: String, status: Int)
     /// The remote answered a request with a 3xx: redirects are never followed (credentials must
     /// not travel to another host, and a cache has no business redirecting). `location` is the
     /// `Location` header with any password masked.
@@ -25,15 +30,11 @@ public enum CacheError: Error, Equatable, CustomStringConvertible {
             return "\(op) \(path): \(String(cString: strerror(e))) (errno \(e)); check the path exists and is writable"
         case let .sqlite(path, code, message):
             let advice: String
-            switch code & 0xff {
-            case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM:
-                advice = "check that its folder exists and is writable, or pass another --store"
-            case SQLITE_BUSY, SQLITE_LOCKED:
-                advice = "another process held the index too long; retry, or check for a stuck orchestrate process"
-            case SQLITE_FULL, SQLITE_IOERR:
-                advice = "check free disk space and the disk's health"
-            default:
-                advice = "run `orchestrate store verify` or remove the file to rebuild the index"
+            switch Self.indexTrouble(code) {
+            case .access: advice = "check that its folder exists and is writable"
+            case .contention: advice = "another process held the index too long; retry, or check for a stuck orchestrate process"
+            case .space: advice = "check free disk space and the disk's health"
+            case .damage: advice = "run `orchestrate store verify` or remove the file to rebuild the index"
             }
             return "action cache \(path): SQLite error \(code): \(message); \(advice)"
         case let .corruptObject(d, path):
@@ -41,18 +42,53 @@ public enum CacheError: Error, Equatable, CustomStringConvertible {
         case let .missingObject(d):
             return "object \(d.hex) is not in the store"
         case let .readOnlyStore(path):
-            return "store \(path) is read-only; pass a writable --store DIR or set ORCHESTRATE_STORE"
+            return "store \(path) is read-only; record into a writable store"
         case let .invalidSize(s):
             return "size \"\(s)\" is not understood; use bytes or a suffix K, M, G, T (powers of 1024, e.g. 500M)"
-        case let .remote(url, status, reason):
-            return "remote cache \(url): \(status.map { "HTTP \($0): " } ?? "")\(reason)"
+        case let .remote(url, reason):
+            return "remote cache \(url): \(reason)"
+        case let .remoteStatus(url, method, status):
+            let hint: String
+            switch status {
+            case 401, 403: hint = "the server refused the credentials: check the user:password in the URL and the headers sent"
+            case 405: hint = "the server does not accept \(method) here"
+            case 413: hint = "the server's body size limit (nginx client_max_body_size) is too small"
+            case 500...: hint = "the server failed"
+            default: hint = "unexpected answer"
+            }
+            return "remote cache \(url): HTTP \(status): \(method): \(hint)"
         case let .remoteRedirect(url, status, location):
             let to = location.map { " to \($0)" } ?? ""
             return "remote cache \(url): HTTP \(status): redirected\(to); redirects are not followed, so give the cache's own URL"
         case let .fileChanged(path, expected, found):
             return "\(path) changed while it was being stored (\(expected) bytes when opened, \(found) read); store it again once it is complete"
         case let .incompatibleIndex(path, version, supported):
-            return "action cache \(path) has schema version \(version) but this orchestrate reads version \(supported); upgrade orchestrate or use another --store"
+            return "action cache \(path) has schema version \(version) but this orchestrate reads version \(supported); upgrade orchestrate or use another store"
+        }
+    }
+}
+
+extension CacheError {
+    /// What an SQLite result code means for whoever must act on it, so that callers choose advice
+    /// without SQLite's header.
+    public enum IndexTrouble: Hashable, Sendable {
+        /// The file or its folder cannot be opened or written (missing, read-only, permissions).
+        case access
+        /// Another process held the index too long.
+        case contention
+        /// The disk is full or failing.
+        case space
+        /// Anything else: the index is damaged or not ours.
+        case damage
+    }
+
+    /// The trouble SQLite result `code` (extended or primary) reports.
+    public static func indexTrouble(_ code: Int32) -> IndexTrouble {
+        switch code & 0xff {
+        case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM: return .access
+        case SQLITE_BUSY, SQLITE_LOCKED: return .contention
+        case SQLITE_FULL, SQLITE_IOERR: return .space
+        default: return .damage
         }
     }
 }

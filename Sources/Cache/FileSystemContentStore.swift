@@ -1,4 +1,3 @@
-import CCrypto
 import Foundation
 
 /// The local content-addressed store: `objects/<2 hex>/<64 hex>`, each object encoded by
@@ -99,11 +98,11 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
               let header = file.first else { return false }
         if header == ObjectCodec.raw {
             guard UInt64(file.count - 1) == size else { return false }
-            return Self.sha256(file, from: 1) == digest
+            return Digest.of(file[1...]) == digest
         }
         guard ObjectCodec.declaredSize(header: file, fileSize: UInt64(file.count)) == size,
               let bytes = try? ObjectCodec.decode(file) else { return false }
-        return UInt64(bytes.count) == size && Self.sha256(bytes, from: 0) == digest
+        return UInt64(bytes.count) == size && Digest.of(bytes) == digest
     }
 
     /// The object's file when it has at most `limit` bytes; nil when it is absent, longer or
@@ -138,22 +137,6 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
             shardFDs[shard] = fd
         }
         return shardFDs[shard]
-    }
-
-    /// SHA-256 fetched from libcrypto's provider once: OpenSSL 3 otherwise looks the algorithm
-    /// up again on every digest, which costs more than hashing a small object.
-    private static let sha256Algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil)
-
-    /// SHA-256 of `bytes[from...]` in one libcrypto call.
-    private static func sha256(_ bytes: [UInt8], from start: Int) -> Digest {
-        guard let md = sha256Algorithm else { return Digest.of(bytes[start...]) }
-        var out = [UInt8](repeating: 0, count: 32)
-        bytes.withUnsafeBufferPointer { b in
-            out.withUnsafeMutableBufferPointer { o in
-                _ = EVP_Digest(b.baseAddress.map { $0 + start }, b.count - start, o.baseAddress, nil, md, nil)
-            }
-        }
-        return Digest(bytes: out)
     }
 
     @discardableResult

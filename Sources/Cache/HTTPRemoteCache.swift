@@ -146,7 +146,7 @@ public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
 
     private func send(_ method: String, _ path: String, body: Body? = nil, limit: BodyLimit) throws -> Response {
         guard let url = URL(string: options.baseURL + "/" + path) else {
-            throw CacheError.remote(url: location + "/" + path, status: nil, reason: "cannot form a request URL")
+            throw CacheError.remote(url: location + "/" + path, reason: "cannot form a request URL")
         }
         var headers = options.headers
         if body != nil { headers.append(.init(name: "Content-Type", value: "application/octet-stream")) }
@@ -159,7 +159,7 @@ public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
         } catch let e as CacheError {
             throw e
         } catch {
-            throw CacheError.remote(url: location + "/" + path, status: nil, reason: "\(method) failed: \(Self.describe(error))")
+            throw CacheError.remote(url: location + "/" + path, reason: "\(method) failed: \(Self.describe(error))")
         }
     }
 
@@ -172,15 +172,7 @@ public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
         if (300..<400).contains(r.status) {
             return .remoteRedirect(url: location + "/" + path, status: r.status, location: r.headers["location"].map(RemoteOptions.redact))
         }
-        let hint: String
-        switch r.status {
-        case 401, 403: hint = "check --remote-header or the URL's user:password"
-        case 405: hint = "the server does not accept \(method) here"
-        case 413: hint = "the server's body size limit (nginx client_max_body_size) is too small"
-        case 500...: hint = "the server failed"
-        default: hint = "unexpected answer"
-        }
-        return CacheError.remote(url: location + "/" + path, status: r.status, reason: "\(method): \(hint)")
+        return CacheError.remoteStatus(url: location + "/" + path, method: method, status: r.status)
     }
 
     private func count(_ f: (inout RemoteTraffic) -> Void) {

@@ -160,16 +160,14 @@ final class RemoteLayer: @unchecked Sendable {
         } catch let error as CacheError {
             // A refusal (401, 403, 405, 413, any 4xx; bazel-remote's 507 when full) says nothing
             // about reads: stop writing, keep reading. No answer or a 5xx: stop everything.
-            guard case let .remote(_, status?, _) = error, (400..<500).contains(status) || status == 507 else {
+            guard case let .remoteStatus(_, _, status) = error, (400..<500).contains(status) || status == 507 else {
                 return trip(read: false, "upload of \(key.hex)", error)
             }
             lock.lock()
             defer { lock.unlock() }
             guard !uploadsOff, !disabled else { return }
             uploadsOff = true
-            failures.append(.writeFailed(layer: .remote, detail:
-                "\(cache.location) refused an upload (HTTP \(status)): \(error); uploads are off for the rest of this run, reads go on"
-                + " (give read-only runners --remote-upload=false)"))
+            failures.append(.remoteUploadsRefused(location: cache.location, status: status, error: error))
         } catch {
             trip(read: false, "upload of \(key.hex)", error)
         }
@@ -254,10 +252,9 @@ final class RemoteLayer: @unchecked Sendable {
         defer { lock.unlock() }
         guard !disabled else { return }
         disabled = true
-        // A CacheError.remote names the URL; other errors (test doubles) get the location.
-        let said = error is CacheError ? "\(error)" : "\(cache.location) \(what): \(error)"
-        let detail = "\(said); remote cache disabled for the rest of this run"
-        failures.append(read ? .readFailed(layer: .remote, detail: detail) : .writeFailed(layer: .remote, detail: detail))
+        // A CacheError names the URL; other errors (test doubles) get the location and what was asked.
+        let cacheError = error as? CacheError ?? .remote(url: cache.location, reason: "\(what): \(error)")
+        failures.append(.remoteDisabled(read: read, error: cacheError))
     }
 }
 

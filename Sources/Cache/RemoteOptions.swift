@@ -33,10 +33,10 @@ public struct RemoteOptions: Sendable {
                 timeout: Double = 10, maxConcurrentRequests: Int = 8) throws {
         guard var c = URLComponents(string: url), let scheme = c.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = c.host, !host.isEmpty else {
-            throw CacheError.remote(url: Self.redact(url), status: nil, reason: "not an http:// or https:// URL with a host")
+            throw CacheError.remote(url: Self.redact(url), reason: "not an http:// or https:// URL with a host")
         }
         guard c.query == nil, c.fragment == nil else {
-            throw CacheError.remote(url: Self.redact(url), status: nil, reason: "a cache URL takes no query or fragment")
+            throw CacheError.remote(url: Self.redact(url), reason: "a cache URL takes no query or fragment")
         }
         var all: [HTTPHeader] = []
         if c.user != nil || c.password != nil {
@@ -47,7 +47,7 @@ public struct RemoteOptions: Sendable {
         }
         while c.path.hasSuffix("/") { c.path.removeLast() }
         guard let clean = c.string else {
-            throw CacheError.remote(url: Self.redact(url), status: nil, reason: "the URL cannot be rebuilt without its credentials")
+            throw CacheError.remote(url: Self.redact(url), reason: "the URL cannot be rebuilt without its credentials")
         }
         self.baseURL = clean
         self.headers = all + headers

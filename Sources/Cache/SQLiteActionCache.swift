@@ -16,7 +16,7 @@ import Foundation
 ///   (one minute by default), so hits normally stay read-only.
 /// * One connection per instance, serialized by a lock; give each thread or process its own
 ///   instance for parallelism.
-public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
+public final class SQLiteActionCache: @unchecked Sendable {
     public static let schemaVersion: Int32 = 2
     public let path: String
     public let quarantineDirectory: String
@@ -90,44 +90,19 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         }
     }
 
-    // MARK: ActionCache
+    // MARK: Entries
 
+    /// The entry for `key`, or nil (the objects it names are not checked; `StoreChain` does).
+    /// A hit whose last use is older than `touchInterval` has it written, best effort.
     public func entry(for key: Digest) throws -> ActionEntry? {
-        let found: ActionEntry? = try locked {
-            try connection.transaction(write: false) {
-                guard var entry = try connection.withStatement(
-                    "SELECT release, created_ms, last_used_ms, rendered_in FROM entries WHERE key = ?", { s -> ActionEntry? in
-                        try s.bind(1, key.bytes)
-                        guard try s.step() else { return nil }
-                        return ActionEntry(outputs: [], release: s.text(0), createdMs: s.int64(1), lastUsedMs: s.int64(2),
-                                           renderedIn: Self.optionalDigest(s.blob(3)))
-                    }) else { return nil }
-                entry.outputs = try connection.withStatement(
-                    "SELECT path, digest, size, executable FROM outputs WHERE key = ? ORDER BY ord") { s in
-                        try s.bind(1, key.bytes)
-                        var outs: [OutputFile] = []
-                        while try s.step() { outs.append(try output(s, from: 0)) }
-                        return outs
-                    }
-                return entry
-            }
-        }
-        guard var entry = found else { return nil }
-        let now = clock()
-        if !readOnly, !isDiskFullReadOnly, now - entry.lastUsedMs >= touchInterval {
-            // Best effort: a busy database must not turn a hit into a failure.
-            try? markUsed(key, at: now)
-            entry.lastUsedMs = now
-        }
-        return entry
+        try entries(for: [key])[0]
     }
 
     /// A 32-byte blob as a digest; an empty blob (unknown) as nil.
     static func optionalDigest(_ blob: [UInt8]) -> Digest? { blob.count == 32 ? Digest(bytes: blob) : nil }
 
-    /// The entries for several keys, in order: what `entry(for:)` answers for each, read in one
-    /// transaction through two prepared statements, with the stale last-use times (older than
-    /// `touchInterval`) written in one more.
+    /// The entries for several keys, in order, read in one transaction through one prepared
+    /// statement, with the stale last-use times (older than `touchInterval`) written in one more.
     public func entries(for keys: [Digest]) throws -> [ActionEntry?] {
         var found = try entriesUntouched(for: keys)
         touchStale(keys, &found)
@@ -136,29 +111,19 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
 
     /// `entries(for:)` without the last-use touch; pair it with `touchStale` (which may run on
     /// another thread meanwhile, e.g. while the objects are being verified).
-    public func entriesUntouched(for keys: [Digest]) throws -> [ActionEntry?] {
+    func entriesUntouched(for keys: [Digest]) throws -> [ActionEntry?] {
         guard !keys.isEmpty else { return [] }
         return try locked {
             try connection.transaction(write: false) {
                 // One statement per key: the entry's row joined with its outputs, in order.
-                try connection.withStatement("""
-                    SELECT e.release, e.created_ms, e.last_used_ms, o.path, o.digest, o.size, o.executable, e.rendered_in
-                    FROM entries e LEFT JOIN outputs o ON o.key = e.key
-                    WHERE e.key = ? ORDER BY o.ord
-                    """) { s in
+                try connection.withStatement("SELECT \(Self.entryColumns) \(Self.entryJoin) WHERE e.key = ? ORDER BY o.ord") { s in
                     var out: [ActionEntry?] = []
                     out.reserveCapacity(keys.count)
                     for key in keys {
                         s.reset()
                         try s.bind(1, key.bytes)
                         guard try s.step() else { out.append(nil); continue }
-                        var entry = ActionEntry(outputs: [], release: s.text(0), createdMs: s.int64(1), lastUsedMs: s.int64(2),
-                                                renderedIn: Self.optionalDigest(s.blob(7)))
-                        repeat {
-                            // An entry without outputs joins to one row of NULLs.
-                            if !s.blob(4).isEmpty { entry.outputs.append(try output(s, from: 3)) }
-                        } while try s.step()
-                        out.append(entry)
+                        out.append(try readEntry(s, from: 0).entry)
                     }
                     return out
                 }
@@ -169,7 +134,7 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     /// Writes the last-use time of every found entry older than `touchInterval` (one
     /// transaction, best effort as in `entry(for:)`: a busy database must not turn hits into
     /// failures) and updates `found` to match. `found[i]` is the entry of `keys[i]`.
-    public func touchStale(_ keys: [Digest], _ found: inout [ActionEntry?]) {
+    func touchStale(_ keys: [Digest], _ found: inout [ActionEntry?]) {
         guard !readOnly, !isDiskFullReadOnly else { return }
         let now = clock()
         let stale = found.indices.filter { found[$0].map { now - $0.lastUsedMs >= touchInterval } ?? false }
@@ -291,23 +256,16 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
     public func allEntries() throws -> [(key: Digest, entry: ActionEntry)] {
         try locked {
             try connection.transaction(write: false) {
-                try connection.withStatement("""
-                    SELECT e.key, e.release, e.created_ms, e.last_used_ms, o.path, o.digest, o.size, o.executable, e.rendered_in
-                    FROM entries e LEFT JOIN outputs o ON o.key = e.key
-                    ORDER BY e.last_used_ms, e.key, o.ord
-                    """) { s in
+                try connection.withStatement(
+                    "SELECT e.key, \(Self.entryColumns) \(Self.entryJoin) ORDER BY e.last_used_ms, e.key, o.ord") { s in
                     var out: [(key: Digest, entry: ActionEntry)] = []
-                    var lastKey: [UInt8]? = nil
-                    while try s.step() {
+                    var more = try s.step()
+                    while more {
                         let k = s.blob(0)
-                        if k != lastKey {
-                            guard k.count == 32 else { throw corrupt("entry key of \(k.count) bytes") }
-                            out.append((Digest(bytes: k), ActionEntry(outputs: [], release: s.text(1),
-                                                                      createdMs: s.int64(2), lastUsedMs: s.int64(3),
-                                                                      renderedIn: Self.optionalDigest(s.blob(8)))))
-                            lastKey = k
-                        }
-                        if !s.blob(5).isEmpty { out[out.count - 1].entry.outputs.append(try output(s, from: 4)) }
+                        guard k.count == 32 else { throw corrupt("entry key of \(k.count) bytes") }
+                        let read = try readEntry(s, from: 1) { s.blob(0) == k }
+                        out.append((Digest(bytes: k), read.entry))
+                        more = read.more
                     }
                     return out
                 }
@@ -397,6 +355,26 @@ public final class SQLiteActionCache: ActionCache, @unchecked Sendable {
         identity = FileIO.identity(path)
         events.record(.indexRebuilt(path: path, movedTo: nil,
                                     reason: now == nil ? "the file was deleted while in use" : "the file was replaced by another process"))
+    }
+
+    /// The one shape entries are read back in: an entry's row joined with its outputs, these
+    /// columns in this order (`readEntry` decodes them). Callers add a filter and the order.
+    private static let entryColumns = "e.release, e.created_ms, e.last_used_ms, e.rendered_in, o.path, o.digest, o.size, o.executable"
+    private static let entryJoin = "FROM entries e LEFT JOIN outputs o ON o.key = e.key"
+
+    /// The one row reader: decodes the entry whose first row `s` is on (the `entryColumns` from
+    /// column `c`), one output per row, stepping on while the next row is still this entry's
+    /// (`sameEntry`; a query for one key has no other). An entry without outputs joins to one row
+    /// of NULLs. `more`: whether `s` is left on the next entry's first row.
+    private func readEntry(_ s: SQLiteStatement, from c: Int32,
+                           sameEntry: () -> Bool = { true }) throws -> (entry: ActionEntry, more: Bool) {
+        var entry = ActionEntry(outputs: [], release: s.text(c), createdMs: s.int64(c + 1), lastUsedMs: s.int64(c + 2),
+                                renderedIn: Self.optionalDigest(s.blob(c + 3)))
+        repeat {
+            if !s.blob(c + 5).isEmpty { entry.outputs.append(try output(s, from: c + 4)) }
+            guard try s.step() else { return (entry, false) }
+        } while sameEntry()
+        return (entry, true)
     }
 
     private func output(_ s: SQLiteStatement, from c: Int32) throws -> OutputFile {

@@ -44,6 +44,12 @@ public final class StoreChain: Sendable {
         return all
     }
 
+    /// Whether a layer was found holding `digest` corrupt in this run (a `.corruptObject` event):
+    /// an object that reads as a miss because it is damaged, not because it is absent.
+    public func foundCorrupt(_ digest: Digest) -> Bool {
+        events.contains { if case let .corruptObject(d, _, _, _, _) = $0 { return d == digest } else { return false } }
+    }
+
     public func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)? {
         var found: ActionEntry? = nil
         var layer = StoreLayer.local

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// A Core archive pinned by digest and revision, with where it is mounted and what it declares.
 public struct CorePin: Hashable, Sendable {

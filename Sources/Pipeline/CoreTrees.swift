@@ -57,8 +57,8 @@ public final class CoreTrees: @unchecked Sendable {
     public init(store: any CompileStore) { self.store = store }
 
     /// The files of `pin`'s Core: as the store recorded them, else inflated now (and recorded).
-    /// Throws `CompositionError.coreMissing` when no layer has the archive, and `ArchiveError`
-    /// when the archive breaks the policy.
+    /// Throws `CompositionError.coreMissing` when no layer has the archive (`coreDamaged` when one
+    /// has it damaged), and `ArchiveError` when the archive breaks the policy.
     public func tree(_ pin: CorePin) throws -> Tree {
         lock.lock(); defer { lock.unlock() }
         if let known = trees[pin.digest] { return known }
@@ -88,7 +88,8 @@ public final class CoreTrees: @unchecked Sendable {
 
     private func inflate(_ pin: CorePin) throws -> Tree {
         guard let (archive, _) = store.object(pin.digest) else {
-            throw CompositionError.coreMissing(platform: pin.name, digest: pin.digest)
+            throw store.foundCorrupt(pin.digest) ? CompositionError.coreDamaged(platform: pin.name, digest: pin.digest)
+                                                 : CompositionError.coreMissing(platform: pin.name, digest: pin.digest)
         }
         let files = try Self.files(of: pin, archive: archive)
         for f in files { inflated[f.file.digest] = f.bytes }

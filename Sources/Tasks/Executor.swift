@@ -109,7 +109,8 @@ public struct Executor: Sendable {
         }
         if let pinned = task.pinnedOutput {
             guard let (bytes, layer) = cache.object(pinned) else {
-                return failure(task, key, .pinnedObjectMissing(taskID: task.id, digest: pinned))
+                return failure(task, key, cache.foundCorrupt(pinned) ? .pinnedObjectDamaged(taskID: task.id, digest: pinned)
+                                                                     : .pinnedObjectMissing(taskID: task.id, digest: pinned))
             }
             do {
                 _ = try cache.store(key: key.digest, outputs: [(task.path, bytes, task.mode == .executable)], release: task.release,

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Why each task of a head run was rendered or reused, against a base run.
 public struct Explanation: Sendable, Equatable, Codable {

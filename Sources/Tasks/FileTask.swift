@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// One generated file: what it reads, who renders it, where it goes.
 ///

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Foundation
 
 /// The task DAG with ids, keys and edges, as JSON or Graphviz DOT.

@@ -60,24 +60,13 @@ extension Materializer {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .absent }
-        guard let d = Self.digest(ofDescriptor: fd), digests.contains(d) else { return .edited }
+        guard let d = Self.digest(ofDescriptor: fd, name: name), digests.contains(d) else { return .edited }
         return unlinkat(parentFD, name, 0) == 0 ? .removed : .absent
     }
 
-    static func digest(ofDescriptor fd: Int32) -> Digest? {
+    static func digest(ofDescriptor fd: Int32, name: String) -> Digest? {
         let h = SHA256Hasher()
-        let size = 1 << 20
-        let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        defer { buf.deallocate() }
-        while true {
-            let n = read(fd, buf, size)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { break }
-            h.update(UnsafeRawBufferPointer(start: buf, count: n))
-        }
+        guard (try? h.update(readingFrom: fd, path: name)) != nil else { return nil }
         return h.finalize()
     }
 

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Foundation
 
 /// Crash safety: before its first write a run records in `<root>/.orchestrate/journal.json` every

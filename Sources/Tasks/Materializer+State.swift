@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Foundation
 
 /// `<root>/.orchestrate/outputs.json`: what the last completed run left at each path.

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Foundation
 
 /// The bytes of the outputs a run produced, for composition and the writer: rendered in this run,

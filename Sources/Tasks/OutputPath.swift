@@ -10,7 +10,7 @@ public enum OutputPath {
     /// each rule over the whole path in turn.
     private static func problem(utf8 b: UnsafeBufferPointer<UInt8>) -> String? {
         if b.isEmpty { return "it is empty" }
-        if b[0] == UInt8(ascii: "/") { return "it is absolute; output paths are relative to --out" }
+        if b[0] == UInt8(ascii: "/") { return "it is absolute; output paths are relative to the output directory" }
         var nul = false, backslash = false
         var firstBadComponent: String? = nil
         var start = 0

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Foundation
 
 /// What we left at a path: its digest, and the stat facts that let a later run trust it unread.

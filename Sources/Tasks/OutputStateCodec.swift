@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// A fast reader and writer for `<out>/.orchestrate/outputs.json` (`orchestrate.outputs/1`), and
 /// for the journal beside it (`orchestrate.journal/1`, the same shape: what a run is about to write).
@@ -211,7 +211,7 @@ enum OutputStateCodec {
             guard i + 66 <= b.count, b[i] == UInt8(ascii: "\""), b[i + 65] == UInt8(ascii: "\"") else { return nil }
             var bytes = [UInt8](repeating: 0, count: 32)
             for k in 0..<32 {
-                guard let hi = Digest.nibbleValue(b[i + 1 + 2 * k]), let lo = Digest.nibbleValue(b[i + 2 + 2 * k]) else { return nil }
+                guard let hi = Digest.nibble(b[i + 1 + 2 * k]), let lo = Digest.nibble(b[i + 2 + 2 * k]) else { return nil }
                 bytes[k] = hi << 4 | lo
             }
             i += 66
@@ -250,7 +250,7 @@ enum OutputStateCodec {
                         guard i + 4 <= b.count else { return nil }
                         var v: UInt32 = 0
                         for k in 0..<4 {
-                            guard let n = Digest.nibbleValue(b[i + k]) else { return nil }
+                            guard let n = Digest.nibble(b[i + k]) else { return nil }
                             v = v << 4 | UInt32(n)
                         }
                         i += 4
@@ -266,18 +266,6 @@ enum OutputStateCodec {
                 }
             }
             return nil
-        }
-    }
-}
-
-extension Digest {
-    /// The value of one hex digit, or nil.
-    static func nibbleValue(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-        default: return nil
         }
     }
 }

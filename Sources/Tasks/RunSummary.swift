@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Foundation
 
 /// The run summary, schema `orchestrate.summary/1`, snake_case keys.

@@ -10,8 +10,13 @@ public protocol TaskCache: Sendable {
     func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)?
     func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String,
                renderedIn: Digest?) throws -> ActionEntry
+    /// Whether `object` found `digest` damaged in some layer (present, but its bytes hash to
+    /// another digest), rather than absent: the executor's error then says so.
+    func foundCorrupt(_ digest: Digest) -> Bool
 }
 
 extension TaskCache {
+    public func foundCorrupt(_ digest: Digest) -> Bool { false }
+
     public func lookup(keys: [Digest]) -> [(entry: ActionEntry, layer: StoreLayer)?] { keys.map { lookup($0) } }
 }

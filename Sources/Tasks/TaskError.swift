@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Foundation
 
 /// Every failure the Tasks module reports.
@@ -10,6 +10,9 @@ public enum TaskError: Error, Hashable, CustomStringConvertible {
     case invalidOutputPath(taskID: String, path: String, reason: String)
     case undeclaredDependency(taskID: String, input: String)
     case pinnedObjectMissing(taskID: String, digest: Digest)
+    /// The pinned object was found in a store layer but does not hash to its name (and no layer
+    /// had it intact).
+    case pinnedObjectDamaged(taskID: String, digest: Digest)
     case renderFailed(taskID: String, message: String)
     case dependencyFailed(taskID: String, dependency: String)
     case storeFailed(taskID: String, message: String)
@@ -37,6 +40,8 @@ public enum TaskError: Error, Hashable, CustomStringConvertible {
             return "task \(id) read dependency \(input) which it did not declare; declare it so the key covers it"
         case let .pinnedObjectMissing(id, digest):
             return "task \(id): pinned object \(digest.hex) is in no store layer; restore cas/ from the repository"
+        case let .pinnedObjectDamaged(id, digest):
+            return "task \(id): pinned object \(digest.hex) is damaged (its bytes hash to another digest) and no store layer has it intact; restore cas/ from the repository"
         case let .rerenderMismatch(id, expected, got):
             return "task \(id): its cached output \(expected.hex) vanished from the store and rendering it again gave \(got.hex); run `orchestrate store verify`, and report the task if it repeats"
         case let .renderFailed(id, message):

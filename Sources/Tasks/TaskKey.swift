@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// A task's cache key and the named parts it was built from, kept so `explain` can say which
 /// input moved.

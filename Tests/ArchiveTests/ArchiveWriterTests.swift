@@ -1,5 +1,5 @@
 @testable import Archive
-import Cache
+import Hashing
 import Foundation
 import XCTest
 

@@ -89,9 +89,10 @@ final class HTTPRemoteCacheTests: XCTestCase {
             case "head": e = catching { _ = try c.containsObject(Digest.of(bytes)) }
             default: e = catching { try c.putObject(bytes, digest: Digest.of(bytes)) }
             }
-            guard case let .remote(url, s, _)? = e as? CacheError else { return XCTFail("\(status): \(String(describing: e))") }
+            guard case let .remoteStatus(url, _, s)? = e as? CacheError else { return XCTFail("\(status): \(String(describing: e))") }
             XCTAssertEqual(s, status)
             XCTAssertTrue(url.hasPrefix("http://cache.example:8080/team/a/"), url)
+            XCTAssertFalse("\(e!)".contains("--"), "the library names no CLI flag: \(e!)")
         }
     }
 
@@ -161,7 +162,7 @@ final class HTTPRemoteCacheTests: XCTestCase {
         let options = try RemoteOptions(url: "http://127.0.0.1:9/c")
         let c = HTTPRemoteCache(options: options) { _ in throw TransportFailure.timedOut }
         XCTAssertThrowsError(try c.entry(for: key)) { e in
-            guard case let .remote(_, nil, reason)? = e as? CacheError else { return XCTFail("\(e)") }
+            guard case let .remote(_, reason)? = e as? CacheError else { return XCTFail("\(e)") }
             XCTAssertTrue(reason.contains("timed out"), reason)
         }
     }

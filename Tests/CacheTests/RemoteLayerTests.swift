@@ -21,8 +21,8 @@ final class RemoteLayerTests: XCTestCase {
         for i in 0..<10 { _ = try c.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
         XCTAssertEqual(remote.requests, 1, "one failed request, then no more")
         XCTAssertEqual(c.events.count, 1)
-        guard case let .readFailed(.remote, detail)? = c.events.first else { return XCTFail("\(c.events)") }
-        XCTAssertTrue(detail.contains("disabled for the rest of this run"), detail)
+        guard case .remoteDisabled(read: true, _)? = c.events.first else { return XCTFail("\(c.events)") }
+        XCTAssertTrue("\(c.events[0])".contains("disabled for the rest of this run"), "\(c.events[0])")
         XCTAssertEqual(c.remoteCounts?.disabled, true)
     }
 
@@ -33,7 +33,7 @@ final class RemoteLayerTests: XCTestCase {
         for i in 0..<10 { _ = try c.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
         XCTAssertNil(c.lookup(Digest.of("unknown")))
         XCTAssertEqual(remote.requests, 3, "GET (what the server holds: nothing was looked up), HEAD, the failed PUT, then nothing")
-        guard case .writeFailed(.remote, _)? = c.events.first, c.events.count == 1 else { return XCTFail("\(c.events)") }
+        guard case .remoteDisabled(read: false, _)? = c.events.first, c.events.count == 1 else { return XCTFail("\(c.events)") }
     }
 
     func testRefusedUploadTurnsUploadsOffAndKeepsReads() throws {
@@ -45,8 +45,10 @@ final class RemoteLayerTests: XCTestCase {
         for i in 1..<5 { _ = try c.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
         XCTAssertEqual(c.lookup(Digest.of("k0"))?.layer, .remote, "reads go on")
         XCTAssertEqual(c.events.count, 1)
-        guard case let .writeFailed(.remote, detail)? = c.events.first else { return XCTFail("\(c.events)") }
-        XCTAssertTrue(detail.contains("HTTP 403") && detail.contains("--remote-upload=false"), detail)
+        guard case let .remoteUploadsRefused(location, 403, .remoteStatus(_, "PUT", 403))? = c.events.first else { return XCTFail("\(c.events)") }
+        XCTAssertEqual(location, remote.location)
+        XCTAssertTrue("\(c.events[0])".contains("uploads are off"), "\(c.events[0])")
+        XCTAssertFalse("\(c.events[0])".contains("--"), "the library names no CLI flag: \(c.events[0])")
         XCTAssertEqual(remote.objectPuts, 1, "only the producer's object")
     }
 

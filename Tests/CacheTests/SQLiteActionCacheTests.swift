@@ -242,4 +242,22 @@ extension SQLiteActionCacheTests {
         XCTAssertEqual(try cache.entries(for: keys).map { $0?.lastUsedMs }, [clock.now, clock.now, clock.now, clock.now, clock.now, nil, nil, clock.now])
         XCTAssertEqual(Set(try cache.allEntries().map(\.entry.lastUsedMs)), [clock.now], "the touches were persisted")
     }
+
+    /// One row reader serves every read: a full scan answers, entry by entry, what a lookup by key
+    /// answers (outputs in order, none at all, the Plan digest an entry was rendered in).
+    func testAllEntriesReadWhatEntryReads() throws {
+        let dir = try TemporaryDirectory(self)
+        let cache = try SQLiteActionCache(path: dir.sub("ac.sqlite"))
+        for n in 0..<6 {
+            var e = entry(n, files: n % 4)
+            if n % 2 == 0 { e.renderedIn = Digest.of("plan \(n)") }
+            try cache.record(e, for: key(n))
+        }
+        let scanned = try cache.allEntries()
+        XCTAssertEqual(Set(scanned.map(\.key)), Set((0..<6).map(key)))
+        for (k, e) in scanned { XCTAssertEqual(e, try cache.entry(for: k), "\(k)") }
+        XCTAssertEqual(scanned.first { $0.key == key(4) }?.entry.outputs, [], "an entry without outputs")
+        XCTAssertEqual(scanned.first { $0.key == key(3) }?.entry.outputs.map(\.path), entry(3, files: 3).outputs.map(\.path))
+        XCTAssertEqual(scanned.first { $0.key == key(2) }?.entry.renderedIn, Digest.of("plan 2"))
+    }
 }

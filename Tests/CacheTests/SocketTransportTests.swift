@@ -89,12 +89,12 @@ final class SocketTransportTests: XCTestCase {
 
         setenv("SSL_CERT_FILE", other.cert, 1)
         XCTAssertThrowsError(try HTTPRemoteCache(options: try RemoteOptions(url: wrongName)).containsObject(Digest.of(bytes))) { e in
-            guard case let .remote(_, nil, reason)? = e as? CacheError else { return XCTFail("\(e)") }
+            guard case let .remote(_, reason)? = e as? CacheError else { return XCTFail("\(e)") }
             XCTAssertTrue(reason.contains("certificate not trusted") && reason.contains("mismatch"), reason)
         }
         unsetenv("SSL_CERT_FILE")
         XCTAssertThrowsError(try HTTPRemoteCache(options: try RemoteOptions(url: trusted)).containsObject(Digest.of(bytes))) { e in
-            guard case let .remote(_, nil, reason)? = e as? CacheError else { return XCTFail("\(e)") }
+            guard case let .remote(_, reason)? = e as? CacheError else { return XCTFail("\(e)") }
             XCTAssertTrue(reason.contains("certificate not trusted"), reason)
         }
     }

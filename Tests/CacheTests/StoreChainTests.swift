@@ -119,8 +119,8 @@ final class StoreChainTests: XCTestCase {
         XCTAssertEqual(chain.lookup(key)?.layer, .local)
         let kinds = chain.events.map { e -> String in
             switch e {
-            case .readFailed(.remote, _): return "read"
-            case .writeFailed(.remote, _): return "write"
+            case .remoteDisabled(read: true, _): return "read"
+            case .remoteDisabled(read: false, _): return "write"
             default: return "\(e)"
             }
         }

@@ -52,7 +52,7 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
     func putEntry(_ entry: ActionEntry, for key: Digest) throws {
         lock.lock(); defer { lock.unlock() }
         requests += 1
-        if let refuseWrites { throw CacheError.remote(url: location, status: refuseWrites, reason: "refused") }
+        if let refuseWrites { throw CacheError.remoteStatus(url: location, method: "PUT", status: refuseWrites) }
         if failWrites { throw Down() }
         entryPuts += 1
         entries[key] = entry
@@ -61,7 +61,7 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
     func putObject(_ body: Body, digest: Digest) throws {
         lock.lock(); defer { lock.unlock() }
         requests += 1
-        if let refuseWrites { throw CacheError.remote(url: location, status: refuseWrites, reason: "refused") }
+        if let refuseWrites { throw CacheError.remoteStatus(url: location, method: "PUT", status: refuseWrites) }
         if failWrites { throw Down() }
         objectPuts += 1
         objects[digest] = try body.load()

@@ -6,7 +6,7 @@ final class OutputPathTests: XCTestCase {
     /// answer the same, message included.
     private func reference(_ path: String) -> String? {
         if path.isEmpty { return "it is empty" }
-        if path.hasPrefix("/") { return "it is absolute; output paths are relative to --out" }
+        if path.hasPrefix("/") { return "it is absolute; output paths are relative to the output directory" }
         if path.utf8.contains(0) { return "it contains a NUL byte" }
         if path.utf8.contains(UInt8(ascii: "\\")) { return "it contains a backslash; use /" }
         for component in path.split(separator: "/", omittingEmptySubsequences: false) {
@@ -25,5 +25,6 @@ final class OutputPathTests: XCTestCase {
         for p in paths { XCTAssertEqual(OutputPath.problem(p), reference(p), "\(p.debugDescription)") }
         XCTAssertNil(OutputPath.problem("ios/App/AppDelegate.swift"))
         XCTAssertEqual(OutputPath.problem("a/../b"), "it has a .. component")
+        XCTAssertFalse(OutputPath.problem("/abs")!.contains("--"), "the library names no CLI flag")
     }
 }

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Renders the identity and definition seams: `app/application.properties`, the Kotlin
 /// `ApplicationDefinition` and its generated JUnit test.

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// The Android client, release `android-application-2026-11`.

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Proves an output directory is exactly what a Plan compiles to: the expected tree (re-derived
 /// from the Plan and the pinned Cores) against the files found. Every file's digest and mode,

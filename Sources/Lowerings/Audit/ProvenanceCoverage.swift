@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Which trees of an output must have a `FOUNDATION_PROVENANCE.json`, and a finding for each that
 /// has none. A mounted tree (ios/, android/) is expected when its folder (or anything at its name)

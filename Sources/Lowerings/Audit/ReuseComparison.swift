@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Compares a base and a head tree of one platform: reuse when their native input digests,
 /// recomputed from the files, are equal and each agrees with its own provenance. Otherwise every

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// The answer of a reuse check for one platform: reuse or rebuild, and why.
 public struct ReuseReport: Codable, Hashable, Sendable {

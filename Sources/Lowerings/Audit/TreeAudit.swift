@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Checks one composed tree against its provenance: every file's digest, mode, origin and owner;
 /// files missing or undeclared; Core files against the pinned Core archive; the Core pin; the

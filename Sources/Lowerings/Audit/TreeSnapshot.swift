@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// A composed tree as found on disk, as values: its files (paths relative to the tree's mount,
 /// without the provenance file, `.orchestrate/` or other trees) and the bytes of its

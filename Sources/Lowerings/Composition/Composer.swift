@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// A file of the pinned Core, as read from its verified archive.
 public struct CoreFile: Hashable, Sendable {

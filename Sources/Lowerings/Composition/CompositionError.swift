@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Why a Core and its seam outputs could not be composed into a tree.
 public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -11,6 +11,8 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
     case addCollidesWithCore(platform: String, path: String, owner: String)
     case outsideMount(platform: String, path: String, mount: String)
     case coreMissing(platform: String, digest: Digest)
+    /// The pinned Core was found, but its bytes hash to another digest (and no layer had it intact).
+    case coreDamaged(platform: String, digest: Digest)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
             return "\(p): output \(path) is outside the tree's mount \(mount.isEmpty ? "(root)" : mount + "/")"
         case let .coreMissing(p, d):
             return "\(p): the pinned Core \(d.hex) is not in cas/ or the store; restore cas/ from the repository (`orchestrate core verify`)"
+        case let .coreDamaged(p, d):
+            return "\(p): the pinned Core \(d.hex) is damaged (its bytes hash to another digest) and no store layer has it intact; restore cas/ from the repository (`orchestrate core verify`)"
         }
     }
 }

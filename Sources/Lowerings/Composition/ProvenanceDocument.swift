@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Foundation
 import Tasks
 

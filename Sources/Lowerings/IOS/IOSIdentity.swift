@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Everything the identity seams read (xcconfig, application definition, the generated unit
 /// tests), as one projection named `ios_identity`. It is derived from the shared `identity`

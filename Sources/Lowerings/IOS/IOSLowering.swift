@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// The iOS client, release `ios-application-2026-11`.

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// A Plan that loaded without errors, with its canonical bytes and digest.
 public struct LoadedPlan: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Loads a Plan: read JSON (positions, pointers) → decode (structure, closed sets) → validate
 /// (rules of format v1) → canonicalize and digest. Takes bytes, returns values; never throws for

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// What lowering a Plan produced for one tree (`ios`, `android`, `rails`).

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 extension Monogram {
     /// The iOS App Store icon's side in pixels.

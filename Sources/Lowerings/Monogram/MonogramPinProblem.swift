@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// One way the pinned iOS icons disagree with the glyph definitions or with `cas/`.
 public enum MonogramPinProblem: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// The launcher and bookmark icon tasks: copies of the pinned monogram PNG, and the Android

@@ -17,7 +17,7 @@ public struct IdentityProjection: Hashable, Sendable {
         ])
     }
 
-    public var digest: Cache.Digest { projection.digest }
+    public var digest: Hashing.Digest { projection.digest }
 }
 
-import Cache
+import Hashing

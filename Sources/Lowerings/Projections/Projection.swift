@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// A named slice of the Plan that some tasks read, with its canonical bytes and digest.
 ///

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// The Rails application, mounted at the output root (release `rails-application-2026-11`: the

@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 
 /// Migration timestamps derived from the Plan, never from the clock.
 ///

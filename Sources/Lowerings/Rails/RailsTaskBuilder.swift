@@ -1,4 +1,4 @@
-import Cache
+import Hashing
 import Tasks
 
 /// Collects the Rails file tasks and the projections they read. A task's inputs are named after

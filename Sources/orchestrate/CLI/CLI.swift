@@ -46,7 +46,7 @@ public enum CLI {
             try cmd.validateAll(parsed)
             return try cmd.run(parsed, ctx)
         } catch {
-            ctx.err("orchestrate \(cmd.name): error: \(error)\n")
+            ctx.err("orchestrate \(cmd.name): error: \(ErrorMessage.of(error))\n")
             return ExitCode.of(error)
         }
     }

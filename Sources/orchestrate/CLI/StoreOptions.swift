@@ -11,7 +11,7 @@ enum StoreOptions {
     ) { url in
         do {
             return try RemoteOptions(url: url)
-        } catch let CacheError.remote(shown, _, reason) {
+        } catch let CacheError.remote(shown, reason) {
             throw CLIError.usage("--remote \(shown): \(reason)", hint: "--remote http://cache.example:8080/prefix")
         }
     }
@@ -90,22 +90,7 @@ enum StoreOptions {
     /// Writes what the chain still holds back, then prints each store event once, as a warning.
     static func report(_ chain: StoreChain, _ ctx: Context) {
         chain.flush()
-        // Each event's description already starts with "warning: ".
-        for e in chain.events { ctx.err("orchestrate: \(e)\(advice(for: e))\n") }
-    }
-
-    /// What to do about an event, in terms of our flags (the library does not know them).
-    static func advice(for event: StoreEvent) -> String {
-        switch event {
-        case .unverifiedRemoteEntries:
-            return "; pass --remote-key-file FILE (or set ORCHESTRATE_REMOTE_KEY) to use only entries signed with your key"
-        case .remoteEntriesKept(_, _, _, weSign: true):
-            return "; runners sharing a cache need the same key (or another URL prefix)"
-        case .remoteEntriesKept(_, _, _, weSign: false):
-            return "; a runner that should not write to the cache takes --remote-upload=false"
-        default:
-            return ""
-        }
+        for e in chain.events { ctx.err("orchestrate: \(ErrorMessage.of(e))\n") }
     }
 
     /// One line about the remote, when there is one.

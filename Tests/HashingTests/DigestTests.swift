@@ -1,5 +1,5 @@
 import XCTest
-@testable import Cache
+import Hashing
 
 final class DigestTests: XCTestCase {
     func testKnownVectors() {
@@ -16,15 +16,19 @@ final class DigestTests: XCTestCase {
         XCTAssertEqual(h.finalize(), Digest.of(data))
     }
 
-    func testFileDigestMatchesInMemory() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let data = Data((0..<3_000_001).map { UInt8(truncatingIfNeeded: $0) })
-        let path = dir.appendingPathComponent("f").path
-        try data.write(to: URL(fileURLWithPath: path))
-        XCTAssertEqual(try Digest.ofFile(at: path), Digest.of([UInt8](data)))
-        XCTAssertThrowsError(try Digest.ofFile(at: dir.appendingPathComponent("missing").path))
+    /// The one-shot form (one libcrypto call) and the streaming form agree, on whole arrays, on
+    /// slices that start past a header byte (the store's raw objects), and on collections
+    /// without contiguous storage.
+    func testOneShotEqualsStreamingOnSlicesAndNonContiguousBytes() {
+        let data = (0..<70_001).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        for start in [0, 1, 63, 64, 65, 70_000, 70_001] {
+            let h = SHA256Hasher()
+            h.update(Array(data[start...]))
+            XCTAssertEqual(Digest.of(data[start...]), h.finalize(), "from \(start)")
+        }
+        let lazy = data.lazy.map { $0 }
+        XCTAssertEqual(Digest.of(lazy), Digest.of(data))
+        XCTAssertEqual(data.withUnsafeBytes { SHA256Hasher.digest($0) }, Digest.of(data))
     }
 
     func testHexRoundTripAndRejects() {

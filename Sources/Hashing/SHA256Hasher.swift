@@ -1,13 +1,14 @@
 import CCrypto
-import Foundation
 
 /// Streaming SHA-256 over libcrypto's EVP interface. Owns an EVP context, hence a class;
-/// `finalize()` may be called once.
+/// `finalize()` may be called once. `digest(_:)` is the one-shot form.
 public final class SHA256Hasher {
     private let ctx: OpaquePointer
     private var finished = false
 
-    /// Fetched once: OpenSSL 3 would otherwise look the algorithm up on every init.
+    /// The one SHA-256 handle of this code base, fetched from libcrypto's provider once: OpenSSL 3
+    /// would otherwise look the algorithm up again on every init or one-shot digest, which costs
+    /// more than hashing a small object.
     private static let algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil)
 
     public init() {
@@ -30,25 +31,6 @@ public final class SHA256Hasher {
         _ = EVP_DigestUpdate(ctx, raw.baseAddress, raw.count)
     }
 
-    /// Reads the file in 1 MiB chunks.
-    public func updateFromFile(at path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw CacheError.io(path: path, operation: "open", errno: errno) }
-        defer { close(fd) }
-        let size = 1 << 20
-        let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        defer { buf.deallocate() }
-        while true {
-            let n = read(fd, buf, size)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CacheError.io(path: path, operation: "read", errno: errno)
-            }
-            if n == 0 { break }
-            _ = EVP_DigestUpdate(ctx, buf, n)
-        }
-    }
-
     public func finalize() -> Digest {
         precondition(!finished, "SHA256Hasher.finalize() called twice")
         finished = true
@@ -56,6 +38,15 @@ public final class SHA256Hasher {
         var len: UInt32 = 0
         out.withUnsafeMutableBufferPointer { p in
             _ = EVP_DigestFinal_ex(ctx, p.baseAddress, &len)
+        }
+        return Digest(bytes: out)
+    }
+
+    /// The SHA-256 of `raw` in one libcrypto call (no context to allocate).
+    public static func digest(_ raw: UnsafeRawBufferPointer) -> Digest {
+        var out = [UInt8](repeating: 0, count: 32)
+        out.withUnsafeMutableBufferPointer { o in
+            _ = EVP_Digest(raw.baseAddress, raw.count, o.baseAddress, nil, algorithm ?? EVP_sha256(), nil)
         }
         return Digest(bytes: out)
     }

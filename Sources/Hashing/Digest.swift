@@ -1,5 +1,3 @@
-import Foundation
-
 /// A SHA-256 digest. Prints as 64 lowercase hex characters.
 public struct Digest: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
     /// The 32 raw bytes.
@@ -25,21 +23,15 @@ public struct Digest: Hashable, Sendable, Comparable, Codable, CustomStringConve
     public var hex: String { Digest.hex(bytes) }
     public var description: String { hex }
 
-    /// The SHA-256 of `data`.
+    /// The SHA-256 of `data` (in one libcrypto call when its bytes are contiguous).
     public static func of(_ data: some Collection<UInt8>) -> Digest {
+        if let d = data.withContiguousStorageIfAvailable({ SHA256Hasher.digest(UnsafeRawBufferPointer($0)) }) { return d }
         let h = SHA256Hasher()
         h.update(data)
         return h.finalize()
     }
 
     public static func of(_ string: String) -> Digest { of(Array(string.utf8)) }
-
-    /// Streams a file through SHA-256 in fixed-size chunks; never loads the file whole.
-    public static func ofFile(at path: String) throws -> Digest {
-        let h = SHA256Hasher()
-        try h.updateFromFile(at: path)
-        return h.finalize()
-    }
 
     public static func < (a: Digest, b: Digest) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 
@@ -56,7 +48,8 @@ public struct Digest: Hashable, Sendable, Comparable, Codable, CustomStringConve
         try c.encode(hex)
     }
 
-    static func nibble(_ c: UInt8) -> UInt8? {
+    /// The value of one hex digit (either case), or nil.
+    public static func nibble(_ c: UInt8) -> UInt8? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10

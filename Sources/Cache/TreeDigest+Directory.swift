@@ -1,37 +1,7 @@
 import Foundation
 
-/// The native input digest, "tree digest v1" (DESIGN.md): over every regular file of a tree
-/// except the excluded names, sorted by path bytewise, one line per file
-/// `<mode> <sha256-hex>  <relative-path>\n` with mode `100644` or `100755`; the digest is the
-/// SHA-256 of the concatenation. A plain shell pipeline reproduces it.
-public enum TreeDigest {
-    public static let provenanceFile = "FOUNDATION_PROVENANCE.json"
-
-    public struct Entry: Hashable, Sendable {
-        public let path: String
-        public let executable: Bool
-        public let digest: Digest
-
-        public init(path: String, executable: Bool, digest: Digest) {
-            self.path = path
-            self.executable = executable
-            self.digest = digest
-        }
-
-        public var line: String { "\(executable ? "100755" : "100644") \(digest.hex)  \(path)\n" }
-    }
-
-    /// The listing the digest is taken over (useful to show what moved).
-    public static func listing(_ entries: [Entry], excluding excluded: Set<String> = [provenanceFile]) -> String {
-        entries.filter { !excluded.contains($0.path) }
-            .sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
-            .map(\.line).joined()
-    }
-
-    public static func digest(_ entries: [Entry], excluding excluded: Set<String> = [provenanceFile]) -> Digest {
-        Digest.of(listing(entries, excluding: excluded))
-    }
-
+/// Tree digest v1 of a directory on disk (the listing rules are `Hashing.TreeDigest`'s).
+extension TreeDigest {
     /// Reads a directory: every regular file below it (symbolic links are not followed and not
     /// counted, as `find -type f` does not count them).
     public static func entries(ofDirectory root: String) throws -> [Entry] {
