@@ -31,9 +31,14 @@ final class CoreTreesTests: XCTestCase {
         }
     }
 
-    func testAMissingArchiveIsCoreMissing() {
+    func testAMissingArchiveIsCoreMissingAndADamagedOneCoreDamaged() {
         XCTAssertThrowsError(try CoreTrees(store: CountingStore(seed: nil)).tree(pin)) { error in
             XCTAssertEqual(error as? CompositionError, .coreMissing(platform: "ios", digest: pin.digest))
+        }
+        let store = CountingStore()
+        store.damaged = [pin.digest]
+        XCTAssertThrowsError(try CoreTrees(store: store).tree(pin)) { error in
+            XCTAssertEqual(error as? CompositionError, .coreDamaged(platform: "ios", digest: pin.digest))
         }
     }
 

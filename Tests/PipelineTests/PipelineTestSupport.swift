@@ -25,10 +25,14 @@ final class CountingStore: CompileStore, @unchecked Sendable {
 
     func reads(_ digest: Digest) -> Int { lock.lock(); defer { lock.unlock() }; return asked[digest] ?? 0 }
 
+    /// Objects a layer holds damaged: `object` answers nil for them, `foundCorrupt` yes.
+    var damaged: Set<Digest> = []
+    func foundCorrupt(_ digest: Digest) -> Bool { damaged.contains(digest) }
+
     func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)? { inner.lookup(key) }
     func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)? {
         lock.lock(); asked[digest, default: 0] += 1; lock.unlock()
-        return inner.object(digest)
+        return damaged.contains(digest) ? nil : inner.object(digest)
     }
     func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String,
                renderedIn: Digest?) throws -> ActionEntry {
