@@ -4,6 +4,7 @@ import Lowerings
 import Tasks
 import XCTest
 @testable import CLI
+@testable import Pipeline
 
 /// Composed trees for the CI command tests while the real lowerings are still stubs: one
 /// synthetic lowering per platform renders every `.replaces` seam of the real pinned Core from a
@@ -68,10 +69,7 @@ struct SyntheticPlan: Hashable {
         let lowerings = platforms.map(lowering)
         var summary: [String: RunSummary.Platform] = [:]
         for l in lowerings { summary[l.platform] = RunSummary.Platform(status: "emitted") }
-        var set = TaskSet(planDigest: digest, tasks: lowerings.flatMap(\.tasks), platforms: summary)
-        let planDigest = digest
-        set.assemble = { record, fetch in try PlanTaskSource.assemble(record, emitted: lowerings, planDigest: planDigest, fetch: fetch) }
-        return set
+        return TaskSet(planDigest: digest, tasks: lowerings.flatMap(\.tasks), trees: lowerings, platforms: summary)
     }
 }
 
@@ -82,8 +80,7 @@ enum SyntheticCompile {
     @discardableResult
     static func run(_ plan: SyntheticPlan, out: String, store: String) throws -> RunSummary {
         let chain = StoreChain(local: try LocalStore(root: store), seed: seed)
-        var failed: RunSummary?
-        return try Compilation(chain: chain).run(plan.taskSet(), options: .init(outDirectory: out, jobs: 2), failedSummary: &failed).summary
+        return try Compilation.compile(plan.taskSet(), from: nil, options: CompileOptions(outDirectory: out, jobs: 2), store: chain).summary
     }
 }
 
