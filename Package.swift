@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Tasks", targets: ["Tasks"]),
         .library(name: "Archive", targets: ["Archive"]),
         .library(name: "Lowerings", targets: ["Lowerings"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
         .executable(name: "orchestrate", targets: ["orchestrate"]),
     ],
     targets: [
@@ -20,7 +21,8 @@ let package = Package(
         .target(name: "Tasks", dependencies: ["Hashing", "Cache"], exclude: ["README.md"]),
         .target(name: "Archive", dependencies: ["Hashing", "CZlib"], exclude: ["README.md"]),
         .target(name: "Lowerings", dependencies: ["Hashing", "Cache", "Tasks", "CZlib"], exclude: ["README.md", "Monogram/README.md"]),
-        .target(name: "CLI", dependencies: ["Cache", "Tasks", "Archive", "Lowerings"], path: "Sources/orchestrate/CLI"),
+        .target(name: "Pipeline", dependencies: ["Hashing", "Cache", "Tasks", "Archive", "Lowerings"], exclude: ["README.md"]),
+        .target(name: "CLI", dependencies: ["Cache", "Tasks", "Archive", "Lowerings", "Pipeline"], path: "Sources/orchestrate/CLI"),
         .executableTarget(name: "orchestrate", dependencies: ["CLI"], path: "Sources/orchestrate/Main"),
         .executableTarget(name: "orchestrate-bench", dependencies: ["Cache"], path: "Benchmarks/Sources/orchestrate-bench"),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
@@ -28,6 +30,7 @@ let package = Package(
         .testTarget(name: "TasksTests", dependencies: ["Tasks", "Cache"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Hashing"]),
         .testTarget(name: "LoweringsTests", dependencies: ["Lowerings", "Cache", "Tasks"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Cache", "Tasks"], exclude: ["Golden"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Cache", "Tasks", "Lowerings"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Pipeline", "Cache", "Tasks"], exclude: ["Golden", "Help"]),
     ]
 )

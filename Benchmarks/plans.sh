@@ -48,10 +48,11 @@ WORK="${KEEP:-$(mktemp -d -t orchestrate-plans.XXXXXX)}"
 mkdir -p "$WORK"
 # Nothing is deleted while anything is timed: on ext4, creating files right after a mass deletion
 # is slow (the allocator scans recently deleted inodes), which would slow whichever side runs
-# next. What is to go is moved into TRASH and deleted on exit.
+# next (and a run that starts within minutes of it). What is to go is moved into TRASH; without
+# --keep everything is deleted on exit, with --keep nothing is (delete DIR when done).
 TRASH="$WORK/trash.$$"
 mkdir -p "$TRASH"
-if [ -n "$KEEP" ]; then trap 'rm -rf "$TRASH"' EXIT; else trap 'rm -rf "$WORK"' EXIT; fi
+[ -n "$KEEP" ] || trap 'rm -rf "$WORK"' EXIT
 discard() { for p in "$@"; do if [ -e "$p" ]; then mv "$p" "$(mktemp -d "$TRASH/x.XXXXXX")/"; fi; done; }
 SAMPLES="$WORK/samples.tsv"
 : > "$SAMPLES"
@@ -186,7 +187,7 @@ PY
 
     python3 "$HERE/plans_report.py" "$SAMPLES" --size "$N" --reps "$REPS"
 done
-# Only the first cold tree and its store stay (with --keep); the rest goes on exit.
+# Only the first cold tree and its store stay in place; the rest goes to TRASH.
 for N in "${LIST[@]}"; do
     for d in "$WORK/n$N"/cold-* "$WORK/n$N"/cp-*; do [ "$d" = "$WORK/n$N/cold-1" ] || discard "$d"; done
 done

@@ -2,6 +2,7 @@ import Cache
 import Foundation
 import XCTest
 @testable import CLI
+import Pipeline
 
 final class ArtifactCommandTests: XCTestCase {
     private var h: CLIHarness!
@@ -105,10 +106,10 @@ final class ArtifactCommandTests: XCTestCase {
 
     /// The literal was computed independently (Python: the DigestBuilder encoding by hand).
     func testTheKeyIsDomainSeparatedAndPinned() {
-        let k = ArtifactCommand.key(platform: "ios", nativeInputDigest: Digest.of("tree one"))
+        let k = Artifacts.key(platform: "ios", nativeInputDigest: Digest.of("tree one"))
         XCTAssertEqual(k.hex, "5e18dfadd33a97e0b7af76b00768ba709da29de9c44881c9ce9bab67f31d3166")
-        XCTAssertNotEqual(k, ArtifactCommand.key(platform: "android", nativeInputDigest: Digest.of("tree one")))
-        XCTAssertNotEqual(k, ArtifactCommand.key(platform: "ios", nativeInputDigest: Digest.of("tree two")))
+        XCTAssertNotEqual(k, Artifacts.key(platform: "android", nativeInputDigest: Digest.of("tree one")))
+        XCTAssertNotEqual(k, Artifacts.key(platform: "ios", nativeInputDigest: Digest.of("tree two")))
     }
 
     func testUsageAndMissingInput() {

@@ -4,6 +4,7 @@ import Lowerings
 import Tasks
 import XCTest
 @testable import CLI
+import Pipeline
 
 final class AuditCommandTests: XCTestCase {
     private var h: CLIHarness!
@@ -234,7 +235,7 @@ final class AuditCommandTests: XCTestCase {
     // MARK: --plan
 
     private func auditAgainst(_ plan: SyntheticPlan) throws -> [AuditFinding] {
-        try AuditCommand.audit(root: out, plan: plan.taskSet(), seed: SyntheticCompile.seed).findings
+        try OutputAudit.audit(root: out, name: "out", expected: plan.taskSet(), seed: SyntheticCompile.seed).findings
     }
 
     func testTheOutputIsExactlyWhatThePlanCompilesTo() throws {

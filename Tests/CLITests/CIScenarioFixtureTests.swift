@@ -4,6 +4,7 @@ import Lowerings
 import Tasks
 import XCTest
 @testable import CLI
+@testable import Pipeline
 
 /// Composed trees for the CI command tests while the real lowerings are still stubs: one
 /// synthetic lowering per platform renders every `.replaces` seam of the real pinned Core from a
@@ -66,10 +67,7 @@ struct SyntheticPlan: Hashable {
 
     func taskSet(platforms: [CorePin] = CorePins.all) -> TaskSet {
         let lowerings = platforms.map(lowering)
-        var set = TaskSet(planDigest: digest, tasks: lowerings.flatMap(\.tasks), report: PlanReport(lowerings))
-        let planDigest = digest
-        set.assemble = { record, fetch in try PlanTaskSource.assemble(record, emitted: lowerings, planDigest: planDigest, fetch: fetch) }
-        return set
+        return TaskSet(planDigest: digest, tasks: lowerings.flatMap(\.tasks), trees: lowerings, report: PlanReport(lowerings))
     }
 }
 
@@ -80,8 +78,7 @@ enum SyntheticCompile {
     @discardableResult
     static func run(_ plan: SyntheticPlan, out: String, store: String) throws -> CompileSummary {
         let chain = StoreChain(local: try LocalStore(root: store), seed: seed)
-        var failed: CompileSummary?
-        return try Compilation(chain: chain).run(plan.taskSet(), options: .init(outDirectory: out, jobs: 2), failedSummary: &failed).summary
+        return try Compilation.compile(plan.taskSet(), from: nil, options: CompileOptions(outDirectory: out, jobs: 2), store: chain).summary
     }
 }
 

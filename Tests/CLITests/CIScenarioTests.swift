@@ -4,6 +4,7 @@ import Lowerings
 import Tasks
 import XCTest
 @testable import CLI
+import Pipeline
 
 /// The CI story of DESIGN.md, scripted end to end in-process on the real example Plan:
 ///
@@ -156,7 +157,7 @@ final class CIScenarioTests: XCTestCase {
         dir = try fresh()
         try Tamper.append(dir + seams[0], "\n")
         let tampered = try Digest.ofFile(at: dir + seams[0])
-        let treeDigest = try ComposedTrees.snapshot(root: h.root + "/t\(n)", pin: pin, display: "t\(n)").digest
+        let treeDigest = try ComposedTrees.snapshot(root: h.root + "/t\(n)", name: "t\(n)", pin: pin).digest
         try Tamper.editProvenance(dir + TreeDigest.provenanceFile) { json in
             Tamper.editRecord(&json, seams[0]) { $0["sha256"] = tampered.hex }
             json["native_input_digest"] = treeDigest.hex

@@ -4,6 +4,7 @@ import Foundation
 import Lowerings
 import XCTest
 @testable import CLI
+import Pipeline
 
 /// Source and pin cannot drift: packing `Cores/<name>` must reproduce the pinned object.
 final class CorePinTests: XCTestCase {

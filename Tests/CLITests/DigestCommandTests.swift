@@ -1,6 +1,7 @@
 import Cache
 import Foundation
 import Lowerings
+import Pipeline
 import Tasks
 import XCTest
 @testable import CLI

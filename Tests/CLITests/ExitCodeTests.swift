@@ -2,6 +2,7 @@ import Archive
 import Cache
 import Foundation
 import Lowerings
+import Pipeline
 import Tasks
 import XCTest
 @testable import CLI
@@ -125,6 +126,14 @@ final class ExitCodeTests: XCTestCase {
             (MonogramError.unsupported(bitDepth: 16, colorType: 6, interlace: 1), 65),
             (MonogramError.inflateFailed(zlibStatus: -3), 65),
             (MonogramError.badFilter(row: 1, filter: 9), 65),
+        ])
+    }
+
+    func testPipelineErrors() {
+        assertCodes([
+            (PipelineError.invalidPlan(file: "p.json", diagnostics: []), 65),
+            (PipelineError.invalidProvenance(path: "out/FOUNDATION_PROVENANCE.json", reason: "r"), 65),
+            (PipelineError.inputMissing(path: "out", what: "output directory"), 66),
         ])
     }
 

@@ -14,20 +14,13 @@ final class IconsCommandTests: XCTestCase {
 
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `orchestrate icons …` in-process as `CLI.main` would (parse, help, run, map errors), so
-    /// the tests do not depend on the command list.
+    /// Runs `orchestrate icons …` in-process as `CLI.main` would (parse, help, validate, run, map
+    /// errors), so the tests do not depend on the command list.
     private func icons(_ args: String...) -> Int32 {
         out = ""; err = ""
         let ctx = Context(environment: h.environment, currentDirectory: h.root, stdoutIsTerminal: false,
                           out: { self.out += $0 }, err: { self.err += $0 })
-        do {
-            let parsed = try Arguments(args, spec: IconsCommand.spec, command: IconsCommand.name)
-            if parsed.flag("help") { ctx.out(IconsCommand.help); return ExitCode.success }
-            return try IconsCommand.run(parsed, ctx)
-        } catch {
-            ctx.err("orchestrate icons: error: \(error)\n")
-            return ExitCode.of(error)
-        }
+        return CLI.run(IconsCommand.self, args, context: ctx)
     }
 
     func testDrawWritesObjectsAndPrintsThePinTable() throws {

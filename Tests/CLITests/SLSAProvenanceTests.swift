@@ -4,6 +4,7 @@ import Lowerings
 import Tasks
 import XCTest
 @testable import CLI
+@testable import Pipeline
 
 /// The statement is checked against the published field names: in-toto `spec/v1/statement.md`,
 /// `resource_descriptor.md`; SLSA `docs/spec/v1.0/provenance.md` (`schema/provenance.proto`).
@@ -42,13 +43,15 @@ final class SLSAProvenanceTests: XCTestCase {
         let iconDigest = try local.objects.put(icon)
         var plan = SyntheticPlan()
         plan.pinnedIcon = iconDigest
-        let started = Date()
-        let summary = try SyntheticCompile.run(plan, out: h.root + "/out", store: h.root + "/store")
-        try Data("{}".utf8).write(to: URL(fileURLWithPath: h.root + "/plan.json"))
-        let run = SLSAProvenance.Run(planPath: "plan.json", planFile: h.root + "/plan.json", demo: nil, set: plan.taskSet(), summary: summary,
-                                     outDirectory: h.root + "/out", summaryDisplay: nil, summaryDigest: nil, started: started, finished: Date())
-        let e = JSONEncoder()
-        let json = try JSONSerialization.jsonObject(with: e.encode(SLSAProvenance.statement(run, environment: [:]))) as! [String: Any]
+        // The statement is built from the compile's result in memory: the Plan's bytes as given,
+        // the provenance the compile composed (compared below with the files it wrote).
+        let chain = StoreChain(local: try LocalStore(root: h.root + "/store"), seed: SyntheticCompile.seed)
+        let options = CompileOptions(outDirectory: h.root + "/out", jobs: 2,
+                                     attestation: SLSAProvenance.Builder(id: SLSAProvenance.defaultBuilderID, version: ["orchestrate": CLI.version]))
+        let result = try Compilation.compile(plan.taskSet(), from: .plan(PlanFile(bytes: Array("{}".utf8), name: "plan.json")),
+                                             options: options, store: chain)
+        let summary = result.summary
+        let json = try JSONSerialization.jsonObject(with: Data(try XCTUnwrap(result.statement))) as! [String: Any]
         try checkShape(json)
         let subjects = json["subject"] as! [[String: Any]]
         for pin in CorePins.all {

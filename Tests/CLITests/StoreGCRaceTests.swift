@@ -4,6 +4,7 @@ import Lowerings
 import Tasks
 import XCTest
 @testable import CLI
+import Pipeline
 
 /// `store gc` beside a running compile (issue 12, item 5): objects of entries the compile already
 /// looked up vanish before the tree is written. The compile renders those tasks again instead of
@@ -35,11 +36,10 @@ final class StoreGCRaceTests: XCTestCase {
         // store's objects are removed, as a gc would between the lookup and the write.
         let chain = StoreChain(local: try LocalStore(root: store), seed: SyntheticCompile.seed)
         let objects = store + "/objects"
-        let options = Compilation.Options(outDirectory: h.root + "/b", jobs: 2) { progress in
+        let options = CompileOptions(outDirectory: h.root + "/b", jobs: 2) { progress in
             if progress.done == progress.total { try? FileManager.default.removeItem(atPath: objects) }
         }
-        var failed: CompileSummary?
-        let outcome = try Compilation(chain: chain).run(SyntheticPlan().taskSet(), options: options, failedSummary: &failed)
+        let outcome = try Compilation.compile(SyntheticPlan().taskSet(), from: nil, options: options, store: chain)
         XCTAssertEqual(outcome.summary.totals.rendered, 0, "every task was a hit")
         XCTAssertEqual(try tree(h.root + "/b"), try tree(h.root + "/a"), "the same tree, rendered again where the store lost it")
         // What was rendered again went back into the store.

@@ -55,10 +55,9 @@ final class ExecutorTests: XCTestCase {
     }
 
     func testPinnedTaskComesFromSeedAndFailsClearlyWhenAbsent() throws {
-        let cache = MemoryTaskCache()
         let icon: [UInt8] = [0x89, 0x50, 0x4e, 0x47]
         let d = Digest.of(icon)
-        cache.seed[d] = icon
+        let cache = MemoryTaskCache(seed: { $0 == d ? icon : nil })
         let t = FileTask(id: "icon", family: "icons", platform: "ios", release: "r", path: "AppIcon.png", copying: d)
         let r = Executor(cache: cache).run(try TaskGraph([t]))
         XCTAssertEqual(r.results[0].status, .seed)
@@ -69,8 +68,7 @@ final class ExecutorTests: XCTestCase {
     }
 
     func testStoreFailureIsATaskFailure() throws {
-        let cache = MemoryTaskCache()
-        cache.failStores = true
+        let cache = FailingStores()
         let r = Executor(cache: cache).run(try TaskGraph([textTask("a", "a")]))
         guard case .storeFailed(taskID: "a", message: _) = r.failures.first else { return XCTFail("\(r.failures)") }
     }
@@ -79,7 +77,7 @@ final class ExecutorTests: XCTestCase {
         let cache = MemoryTaskCache()
         let g = try TaskGraph([textTask("a", "a")])
         let r1 = Executor(cache: cache).run(g)
-        cache.dropObject(r1.results[0].output!)
+        cache.removeObject(r1.results[0].output!)
         XCTAssertEqual(Executor(cache: cache).run(g).results[0].status, .rendered)
     }
 

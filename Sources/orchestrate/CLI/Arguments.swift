@@ -84,14 +84,4 @@ public struct Arguments {
         if values["no-" + name] != nil { return false }
         return def
     }
-
-    /// A whole-number option in `min...max` (no upper bound when `max` is nil), or a usage error.
-    public func int(_ name: String, min: Int = 1, max: Int? = nil) throws -> Int? {
-        guard let v = value(name) else { return nil }
-        guard let n = Int(v), n >= min, n <= (max ?? Int.max) else {
-            let range = max.map { "from \(min) to \($0)" } ?? "≥ \(min)"
-            throw CLIError.usage("--\(name) must be a whole number \(range), not \"\(v)\"", hint: nil)
-        }
-        return n
-    }
 }

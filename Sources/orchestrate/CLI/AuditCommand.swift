@@ -1,16 +1,21 @@
-import Archive
 import Cache
 import Foundation
 import Lowerings
+import Pipeline
 import Tasks
 
 /// `orchestrate audit DIR [--plan PLAN] [--json]`
 public enum AuditCommand: Command {
     public static let name = "audit"
     public static let abstract = "check every file of a compiled output against its provenance (and a Plan)"
-    public static let help = """
-    usage: orchestrate audit DIR [--plan PLAN] [--json]
 
+    static let plan = Option<String>("plan", "PLAN", "also prove that DIR is what PLAN compiles to")
+    static let json = Flag("json", "print {clean, trees: [{platform, provenance, files}], findings: [{code, tree,\npath, message}]}")
+
+    public static let options = [plan.declaration, json.declaration]
+    public static let positionals = 1...1
+    public static let usage: [Usage] = [.all("DIR")]
+    public static let discussion = """
     Walks DIR without following links: a symbolic link (to a file or a directory), FIFO, socket
     or device anywhere, a name no compile writes (.orchestrate-tmp-*, not UTF-8, control
     characters) and a setuid, setgid, sticky or world-writable mode are findings. A tree whose
@@ -27,22 +32,22 @@ public enum AuditCommand: Command {
     match a tampered file.
 
     Each finding is one line: `<code> <path>: <what was seen>`. Codes:
-      audit.file_modified  audit.file_deleted  audit.file_undeclared  audit.mode_changed
-      audit.core_file_differs  audit.core_file_missing  audit.provenance_unparseable
-      audit.unknown_owner  audit.owner_mismatch  audit.origin_mismatch  audit.core_pin_unknown
-      audit.platform_mismatch  audit.native_digest_mismatch  audit.not_from_plan
-      audit.not_regular_file  audit.unexpected_name  audit.unsafe_mode  audit.provenance_missing
+    \(codes)
+    """
+    /// Every finding code, from `AuditCode`, two spaces apart in lines of at most 96 columns.
+    static var codes: String {
+        var lines = [""]
+        for code in AuditCode.allCases.map(\.rawValue) {
+            if lines[lines.count - 1].count + 2 + code.count > 96 { lines.append("") }
+            lines[lines.count - 1] += "  " + code
+        }
+        return lines.joined(separator: "\n")
+    }
 
-    options:
-      --plan PLAN   also prove that DIR is what PLAN compiles to
-      --json        print {clean, trees: [{platform, provenance, files}], findings: [{code, tree,
-                    path, message}]}
-
+    public static let epilogue = """
     exit codes: 0 clean, 1 findings, 64 usage, 65 invalid PLAN, 66 DIR, PLAN or every provenance
     file missing, 74 I/O.
-
     """
-    public static let spec = Arguments.Spec(valued: ["plan"], flags: ["json"], positionals: 1...1)
 
     struct TreeReport: Encodable {
         let platform: String
@@ -56,46 +61,22 @@ public enum AuditCommand: Command {
         let findings: [AuditFinding]
     }
 
-    /// Audits the whole output: every entry (links, special files, names, modes), every tree that
-    /// should have provenance, every tree that has it and, given a Plan's task set, proves the output
-    /// is what it compiles to. Returns the trees audited and the findings, sorted.
-    static func audit(root: String, plan: TaskSet?, seed: SeedStore?) throws -> (trees: [TreeSnapshot], findings: [AuditFinding]) {
-        let scan = try ComposedTrees.scan(root)
-        let trees = scan.trees.filter { $0.provenance != nil }
-        let cores = CoreFileCache(seed: seed)
-        var findings = ListingAudit.audit(scan.entries) + ProvenanceCoverage.audit(trees: scan.trees, present: scan.present)
-        findings += trees.flatMap { TreeAudit.audit($0, coreFiles: cores.files) }
-        if let plan {
-            let expected = try PlanRederivation.expected(plan, seed: seed)
-            var actual: [String: TreeDigest.Entry] = [:]
-            var actualProvenance: [String: [UInt8]] = [:]
-            for e in scan.files { actual[e.path] = e }
-            for tree in trees { actualProvenance[tree.provenancePath] = tree.provenance }
-            findings += PlanConformance.compare(expected: expected.files, expectedProvenance: expected.provenance,
-                                                actual: actual, actualProvenance: actualProvenance)
-        }
-        return (trees, findings.sorted())
-    }
-
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
         let display = args.positionals[0]
-        let root = ctx.path(display)
-        guard ComposedTrees.isDirectory(root) else { throw CLIError.inputMissing(path: display, what: "output directory") }
-        // Load the Plan first: a bad --plan is a usage problem, not a finding.
-        let planSet = try args.value("plan").map { try PlanTaskSource.load(ctx.path($0), displayPath: $0, ctx: ctx) }
+        let plan = try args.value(Self.plan).map {
+            PlanFile(bytes: try UserFile.read(ctx.path($0), display: $0, what: "Plan", limit: PlanLimits.fileBytes), name: $0)
+        }
         let seed = SeedLocation.find(environment: ctx.environment).map { SeedStore(root: $0) }
         if seed == nil { ctx.err("orchestrate audit: warning: no seed store cas/ found; Core files are checked against provenance only\n") }
-        let (trees, findings) = try audit(root: root, plan: planSet, seed: seed)
-        guard !trees.isEmpty || planSet != nil else {
-            throw CLIError.inputMissing(path: mounted(display, TreeDigest.provenanceFile), what: "provenance (no tree of the output has one)")
-        }
+        let result = try OutputAudit.audit(root: ctx.path(display), name: display, plan: plan, seed: seed)
+        let (trees, findings) = (result.trees, result.findings)
         let treeReports = trees.map { TreeReport(platform: $0.platform.rawValue, provenance: $0.provenancePath, files: $0.files.count) }
-        if args.flag("json") {
+        if args.flag(json) {
             ctx.out(try StableJSON.string(Report(clean: findings.isEmpty, trees: treeReports, findings: findings)))
         } else {
             for f in findings { ctx.out(f.description + "\n") }
             let summary = treeReports.map { "\($0.platform) (\($0.files) files)" }.joined(separator: ", ")
-            let checked = (summary.isEmpty ? "no provenance" : summary) + (planSet == nil ? "" : "; re-derived from \(args.value("plan")!)")
+            let checked = (summary.isEmpty ? "no provenance" : summary) + (plan == nil ? "" : "; re-derived from \(try args.value(Self.plan)!)")
             ctx.out(findings.isEmpty ? "audit: clean: \(checked)\n" : "audit: \(findings.count) finding\(findings.count == 1 ? "" : "s"): \(checked)\n")
         }
         return findings.isEmpty ? ExitCode.success : ExitCode.negative

@@ -32,12 +32,18 @@ public enum CLI {
         }
         guard let cmd = command(named: first) else { return unknown(first, ctx) }
         args.removeFirst()
+        return run(cmd, args, context: ctx)
+    }
+
+    /// One command: parse, `--help`, validate, run; every error becomes one message and an exit code.
+    public static func run(_ cmd: Command.Type, _ args: [String], context ctx: Context) -> Int32 {
         do {
             let parsed = try Arguments(args, spec: cmd.spec, command: cmd.name)
             if parsed.flag("help") {
                 ctx.out(cmd.help)
                 return ExitCode.success
             }
+            try cmd.validateAll(parsed)
             return try cmd.run(parsed, ctx)
         } catch {
             ctx.err("orchestrate \(cmd.name): error: \(ErrorMessage.of(error))\n")

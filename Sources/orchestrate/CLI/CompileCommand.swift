@@ -1,96 +1,94 @@
 import Cache
 import Foundation
 import Lowerings
+import Pipeline
 import Tasks
 
 /// `orchestrate compile PLAN --out DIR …`
 public enum CompileCommand: Command {
     public static let name = "compile"
     public static let abstract = "compile a Plan into --out, rendering only what changed"
-    /// Every option `compile` parses (the remote ones come from `StoreOptions`).
-    static let options: [CommandOption] = [
-        CommandOption("out", value: "DIR", "output directory (created when missing)", required: true),
-        CommandOption("store", value: "DIR", "local store (default: $ORCHESTRATE_STORE, $XDG_CACHE_HOME/orchestrate,\n~/.cache/orchestrate)"),
-        CommandOption("jobs", value: "N", "parallel tasks (default: the number of cores)"),
-        CommandOption("summary", value: "FILE", "write the run summary (orchestrate.summary/1) to FILE"),
-        CommandOption("slsa", value: "FILE", "write an in-toto Statement v1 with an SLSA Provenance v1 predicate to FILE\n"
-            + "(builder id: $ORCHESTRATE_BUILDER_ID, else urn:orchestrate:builder:cli)"),
-        CommandOption("force", "overwrite generated files edited since orchestrate wrote them (without it they are\n"
-            + "kept, with a warning, and listed in the summary under \"kept\")"),
-        CommandOption("progress", "show the progress line even when stderr is not a terminal"),
-        CommandOption("demo", value: "N", "compile a built-in synthetic set of N tasks instead of a Plan", inUsage: false),
-        CommandOption("demo-variant", value: "V", "change every 100th demo task's content (for incremental demos)", inUsage: false),
+    static let out = Option<String>("out", "DIR", "output directory (created when missing)", required: true)
+    static let jobs = Option<Int>.int("jobs", "N", "parallel tasks (default: the number of cores)")
+    static let summary = Option<String>("summary", "FILE", "write the run summary (orchestrate.summary/1) to FILE")
+    static let slsa = Option<String>("slsa", "FILE", "write an in-toto Statement v1 with an SLSA Provenance v1 predicate to FILE\n"
+        + "(builder id: $ORCHESTRATE_BUILDER_ID, else urn:orchestrate:builder:cli)")
+    static let force = Flag("force", "overwrite generated files edited since orchestrate wrote them (without it they are\n"
+        + "kept, with a warning, and listed in the summary under \"kept\")")
+    static let progress = Flag("progress", "show the progress line even when stderr is not a terminal")
+    static let demo = Option<Int>.int("demo", "N", "compile a built-in synthetic set of N tasks instead of a Plan", max: DemoTaskSet.maxCount)
+    static let demoVariant = Option<Int>.int("demo-variant", "V", "change every 100th demo task's content (for incremental demos)", min: 0)
+
+    public static let options: [CommandOption] = [
+        out.declaration, StoreOptions.store.declaration, jobs.declaration, summary.declaration, slsa.declaration,
+        force.declaration, progress.declaration, demo.declaration, demoVariant.declaration,
+    ] + StoreOptions.remoteOptions
+    public static let positionals = 0...1
+    public static let usage: [Usage] = [
+        .all("PLAN", but: ["demo", "demo-variant"]),
+        .only("", ["demo", "demo-variant", "out"], required: ["demo"], more: true),
     ]
-
-    public static let help = """
-    usage: orchestrate compile PLAN \(options.usage) [--remote URL …]
-           orchestrate compile --demo N --out DIR [...]
-
+    public static let discussion = """
     Looks every file task's key up in the store chain (local store, the repository's cas/, a
     remote), renders only misses, and writes only files whose bytes changed into DIR. A generated
     file someone edited since it was written is left as it is, with a warning, unless --force.
-
-    options:
-    \(options.section)\(StoreOptions.remoteHelp)
-
+    """
+    public static let epilogue = """
     A remote entry is used only when every object it names downloads and re-hashes to its digest;
     an unreachable, slow or failing remote is reported once and the compile goes on locally.
     See docs/remote-cache.md.
-
     """
-    public static let spec = Arguments.Spec(valued: options.valued.union(StoreOptions.remoteValued),
-                                            flags: options.flags.union(StoreOptions.remoteFlags),
-                                            repeatable: StoreOptions.remoteRepeatable, positionals: 0...1)
+
+    public static func validate(_ args: Arguments) throws {
+        if try args.value(demo) != nil {
+            guard args.positionals.isEmpty else { throw CLIError.usage("compile: give a PLAN or --demo N, not both", hint: nil) }
+        } else if args.positionals.isEmpty {
+            throw CLIError.usage("compile: a PLAN file is required", hint: "orchestrate compile plan.json --out app/")
+        }
+        try StoreOptions.validate(args)
+    }
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
-        let started = Date()
-        guard let out = args.value("out") else {
-            throw CLIError.usage("compile: --out DIR is required", hint: "orchestrate compile plan.json --out app/")
-        }
-        let set: TaskSet
-        if let n = try args.int("demo", max: DemoTaskSet.maxCount) {
-            guard args.positionals.isEmpty else { throw CLIError.usage("compile: give a PLAN or --demo N, not both", hint: nil) }
-            set = DemoTaskSet.make(count: n, variant: try args.int("demo-variant", min: 0) ?? 0)
+        let out = try args.value(Self.out)!
+        let source: CompileSource
+        if let n = try args.value(demo) {
+            source = .demo(count: n, variant: try args.value(demoVariant) ?? 0)
         } else {
-            guard let plan = args.positionals.first else {
-                throw CLIError.usage("compile: a PLAN file is required", hint: "orchestrate compile plan.json --out app/")
-            }
-            set = try PlanTaskSource.load(ctx.path(plan), displayPath: plan, ctx: ctx)
-        }
-        for d in set.report.diagnostics {
-            ctx.err("\(d.file):\(d.line):\(d.column): \(d.severity.rawValue)[\(d.code.rawValue)]: \(d.pointer): \(d.message)\n")
+            let plan = args.positionals[0]
+            // A Plan over the limit (PlanLimits.fileBytes) is refused before it is read whole.
+            source = .plan(PlanFile(bytes: try UserFile.read(ctx.path(plan), display: plan, what: "Plan", limit: PlanLimits.fileBytes), name: plan))
         }
         let chain = try StoreOptions.chain(args, ctx)
-        let showProgress = args.flag("progress") || ctx.stdoutIsTerminal
+        let showProgress = args.flag(progress) || ctx.stdoutIsTerminal
         let line = showProgress ? ProgressLine(ctx) : nil
-        let options = Compilation.Options(
+        let options = CompileOptions(
             outDirectory: ctx.path(out),
-            jobs: try args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount,
-            overwriteEdited: args.flag("force"),
-            progress: line.map { l in { @Sendable p in l.update(p) } })
-        var failed: CompileSummary?
-        let outcome: Compilation.Outcome
+            jobs: try args.value(jobs) ?? ProcessInfo.processInfo.activeProcessorCount,
+            overwriteEdited: args.flag(force),
+            progress: line.map { l in { @Sendable p in l.update(p) } },
+            summaryName: try args.value(summary),
+            attestation: try args.value(slsa).map { _ in builder(ctx.environment) })
+        let result: CompileResult
         do {
-            outcome = try Compilation(chain: chain).run(set, options: options, failedSummary: &failed)
+            result = try Compilation.compile(source, options: options, store: chain)
         } catch {
             line?.finish()
             StoreOptions.report(chain, ctx)
-            if let failed, let path = args.value("summary") { _ = try write(failed, to: path, ctx) }
             throw error
         }
         line?.finish()
-        StoreOptions.report(chain, ctx)
-        let summaryDigest = try args.value("summary").map { try write(outcome.summary, to: $0, ctx) }
-        if let path = args.value("slsa") {
-            let run = SLSAProvenance.Run(planPath: args.positionals.first, planFile: args.positionals.first.map(ctx.path), demo: try args.int("demo"),
-                                         set: set, summary: outcome.summary, outDirectory: ctx.path(out),
-                                         summaryDisplay: args.value("summary"), summaryDigest: summaryDigest,
-                                         started: started, finished: Date())
-            let bytes = try StableJSON.encode(SLSAProvenance.statement(run, environment: ctx.environment))
-            try UserFile.write(bytes, to: ctx.path(path), display: path, what: "SLSA provenance")
+        for d in result.tasks.report.diagnostics {
+            ctx.err("\(d.file):\(d.line):\(d.column): \(d.severity.rawValue)[\(d.code.rawValue)]: \(d.pointer): \(d.message)\n")
         }
-        let t = outcome.summary.totals
-        let r = outcome.report
+        StoreOptions.report(chain, ctx)
+        if let path = try args.value(summary), let bytes = result.summaryBytes {
+            try UserFile.write(bytes, to: ctx.path(path), display: path, what: "summary")
+        }
+        guard let r = result.written, result.failures.isEmpty else { throw TaskError.runFailed(result.failures) }
+        if let path = try args.value(slsa), let statement = result.statement {
+            try UserFile.write(statement, to: ctx.path(path), display: path, what: "SLSA provenance")
+        }
+        let t = result.summary.totals
         if let problem = r.stateProblem {
             ctx.err("orchestrate: warning: \(out)/\(Materializer.stateFile) (what earlier runs wrote) \(describe(problem)); "
                 + "this run went on as a first one: files earlier runs wrote that this Plan does not produce were left in place "
@@ -104,8 +102,15 @@ public enum CompileCommand: Command {
         for p in r.keptEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; kept (--force overwrites it)\n") }
         for p in r.overwrittenEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; overwritten (--force)\n") }
         for p in r.keptModified { ctx.err("orchestrate: warning: \(p) was produced by an earlier run and edited since; left in place\n") }
-        for g in outcome.summary.gaps { ctx.err("gap \(g.code.rawValue) at \(g.pointer): \(g.message)\n") }
+        for g in result.summary.gaps { ctx.err("gap \(g.code.rawValue) at \(g.pointer): \(g.message)\n") }
         return ExitCode.success
+    }
+
+    /// The builder an SLSA statement names: `$ORCHESTRATE_BUILDER_ID` (the platform that ran us,
+    /// e.g. a CI workflow URI), else the CLI.
+    static func builder(_ environment: [String: String]) -> SLSAProvenance.Builder {
+        let id = environment["ORCHESTRATE_BUILDER_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? SLSAProvenance.defaultBuilderID
+        return SLSAProvenance.Builder(id: id, version: ["orchestrate": CLI.version])
     }
 
     static func describe(_ problem: MaterializeReport.StateProblem) -> String {
@@ -117,10 +122,4 @@ public enum CompileCommand: Command {
         }
     }
 
-    /// Writes the summary where the user asked; returns the digest of the bytes written.
-    static func write(_ summary: CompileSummary, to display: String, _ ctx: Context) throws -> Digest {
-        let bytes = try summary.encoded()
-        try UserFile.write(bytes, to: ctx.path(display), display: display, what: "summary")
-        return Digest.of(bytes)
-    }
 }

@@ -1,44 +1,50 @@
-import Archive
 import Cache
 import Foundation
 import Lowerings
+import Pipeline
 
 /// `orchestrate core pack DIR` and `orchestrate core verify`: build and check the pinned Cores.
 public enum CoreCommand: Command {
     public static let name = "core"
     public static let abstract = "build (pack) and check (verify) the pinned Core archives"
-    public static let help = """
-    usage: orchestrate core pack DIR [--seed DIR]
-           orchestrate core verify [--seed DIR]
 
+    static let seed = Option<String>("seed", "DIR", "the seed store (default: the repository's cas/)")
+
+    public static let options = [seed.declaration]
+    public static let positionals = 1...2
+    public static let usage: [Usage] = [.all("pack DIR"), .all("verify")]
+    public static let discussion = """
       pack     pack DIR as a deterministic tar.gz (sorted paths, zero mtimes, owner 0, modes
                0644/0755, .github excluded), store it in the seed store and print its SHA-256
                and revision (DIR/REVISION); pin the printed digest in Sources/Lowerings/CorePins.swift
       verify   for every pinned Core: the object is in the seed store, passes the archive policy
                (digest, revision, paths, modes, limits), and, where the Core's source folder is
                present (Cores/<name>), packing it reproduces the pinned digest; exit 1 otherwise
-
-    options:
-      --seed DIR   the seed store (default: the repository's cas/)
-
     """
-    public static let spec = Arguments.Spec(valued: ["seed"], positionals: 1...2)
+
+    public static func validate(_ args: Arguments) throws {
+        switch args.positionals[0] {
+        case "pack":
+            guard args.positionals.count == 2 else { throw CLIError.usage("core pack: DIR is required", hint: "orchestrate core pack Cores/ios") }
+        case "verify":
+            guard args.positionals.count == 1 else { throw CLIError.usage("core verify takes no argument", hint: nil) }
+        default:
+            throw CLIError.usage("core: unknown subcommand \"\(args.positionals[0])\"", hint: "use pack or verify")
+        }
+    }
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
-        guard let seed = args.value("seed").map(ctx.path) ?? SeedLocation.find(environment: ctx.environment) else {
+        guard let seed = try args.value(Self.seed).map(ctx.path) ?? SeedLocation.find(environment: ctx.environment) else {
             throw CLIError.inputMissing(path: "cas/", what: "seed store")
         }
         switch args.positionals[0] {
         case "pack":
-            guard args.positionals.count == 2 else { throw CLIError.usage("core pack: DIR is required", hint: "orchestrate core pack Cores/ios") }
             let dir = ctx.path(args.positionals[1])
             guard FileManager.default.fileExists(atPath: dir) else { throw CLIError.inputMissing(path: args.positionals[1], what: "Core folder") }
-            let packed = try CoreArchives.pack(directory: dir)
-            let digest = try SeedStore.write(packed.bytes, into: seed)
-            ctx.out("\(digest.hex) \(packed.revision ?? "-") \(packed.bytes.count) bytes\n")
+            let packed = try CoreArchives.pack(directory: dir, into: seed)
+            ctx.out("\(packed.digest.hex) \(packed.revision ?? "-") \(packed.size) bytes\n")
             return ExitCode.success
-        case "verify":
-            guard args.positionals.count == 1 else { throw CLIError.usage("core verify takes no argument", hint: nil) }
+        default:
             var failures = 0
             for pin in CorePins.all {
                 let result = CoreArchives.verify(pin, seed: seed)
@@ -50,64 +56,6 @@ public enum CoreCommand: Command {
                 }
             }
             return failures == 0 ? ExitCode.success : ExitCode.negative
-        default:
-            throw CLIError.usage("core: unknown subcommand \"\(args.positionals[0])\"", hint: "use pack or verify")
         }
-    }
-}
-
-/// Packing and checking Core archives; shared by `core` and the tests that guard the pins.
-public enum CoreArchives {
-    public static func pack(directory: String) throws -> (bytes: [UInt8], revision: String?) {
-        let bytes = try ArchiveWriter().pack(directory: directory, excludedRoots: [".github"])
-        let revision = (try? String(contentsOfFile: directory + "/REVISION", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        return (bytes, revision)
-    }
-
-    public struct Verification {
-        public var problem: String?
-        public var files = 0
-        public var sourceChecked = false
-    }
-
-    /// Reads a pinned Core from the seed store through the archive policy.
-    public static func read(_ pin: CorePin, from chain: (Digest) -> [UInt8]?) throws -> VerifiedArchive {
-        guard let bytes = chain(pin.digest) else {
-            throw ArchiveError.digestMismatch(expected: pin.digest, actual: Digest.of([UInt8]()))
-        }
-        return try ArchiveReader(policy: .pinned(digest: pin.digest, revision: pin.revision, excludedRoots: pin.excludedRoots)).read(bytes)
-    }
-
-    public static func verify(_ pin: CorePin, seed: String) -> Verification {
-        var v = Verification()
-        let store = SeedStore(root: seed)
-        guard let bytes = (try? store.get(pin.digest)) ?? nil else {
-            v.problem = "object is missing from \(seed) or does not hash to its name; run `orchestrate core pack Cores/\(pin.name)`"
-            return v
-        }
-        do {
-            let archive = try ArchiveReader(policy: .pinned(digest: pin.digest, revision: pin.revision, excludedRoots: pin.excludedRoots)).read(bytes)
-            v.files = archive.entries.filter { $0.kind == .file }.count
-        } catch {
-            v.problem = "\(error)"
-            return v
-        }
-        let source = URL(fileURLWithPath: seed).deletingLastPathComponent().appendingPathComponent("Cores/\(pin.name)").path
-        if FileManager.default.fileExists(atPath: source) {
-            v.sourceChecked = true
-            do {
-                let packed = try pack(directory: source)
-                let d = Digest.of(packed.bytes)
-                if d != pin.digest {
-                    v.problem = "Cores/\(pin.name) packs to \(d.hex), not the pinned digest; run `orchestrate core pack Cores/\(pin.name)` and pin the printed digest in Sources/Lowerings/CorePins.swift"
-                } else if packed.revision != pin.revision {
-                    v.problem = "Cores/\(pin.name)/REVISION says \(packed.revision ?? "nothing"), the pin says \(pin.revision)"
-                }
-            } catch {
-                v.problem = "packing Cores/\(pin.name) failed: \(error)"
-            }
-        }
-        return v
     }
 }

@@ -2,14 +2,20 @@ import Tasks
 import Cache
 import Foundation
 import Lowerings
+import Pipeline
 
 /// `orchestrate digest DIR --platform ios|android|rails [--json]`
 public enum DigestCommand: Command {
     public static let name = "digest"
     public static let abstract = "recompute a tree's native input digest from its files"
-    public static let help = """
-    usage: orchestrate digest DIR --platform ios|android|rails [--json]
 
+    static let platform = Option<CorePin>.platform("ios|android|rails", "ios, android or rails")
+    static let json = Flag("json", "print {platform, digest, recorded, matches, files}")
+
+    public static let options = [platform.declaration, json.declaration]
+    public static let positionals = 1...1
+    public static let usage: [Usage] = [.all("DIR")]
+    public static let discussion = """
     Recomputes the native input digest ("tree digest v1") of one composed tree of the output
     directory DIR from its files: DIR/ios, DIR/android, or for rails DIR without ios/, android/,
     .orchestrate/ and the provenance file. A native tree leaves out what its own .gitignore
@@ -17,25 +23,19 @@ public enum DigestCommand: Command {
     generated workflow computes from `git ls-files --cached --others --exclude-standard`, and on
     a fresh output it equals the shell pipeline in DESIGN.md. Prints it. Exits 1 when the tree's
     FOUNDATION_PROVENANCE.json records another digest.
-
-    options:
-      --platform P   ios, android or rails
-      --json         print {platform, digest, recorded, matches, files}
-
+    """
+    public static let epilogue = """
     exit codes: 0 digest printed (and matches the provenance, if any), 1 it disagrees with the
     provenance, 64 usage, 65 invalid provenance, 66 DIR or the tree missing, 74 I/O.
-
     """
-    public static let spec = Arguments.Spec(valued: ["platform"], flags: ["json"], positionals: 1...1)
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
-        let pin = try ComposedTrees.pin(args.value("platform"), command: name)
+        let pin = try args.value(platform)!
         let display = args.positionals[0]
-        let tree = try ComposedTrees.snapshot(root: ctx.path(display), pin: pin, display: display)
-        let recorded = try ComposedTrees.provenance(tree, display: display)?.nativeInputDigest
-        let digest = tree.digest
+        let check = try ComposedTrees.digestCheck(root: ctx.path(display), name: display, pin: pin)
+        let (tree, digest, recorded) = (check.tree, check.digest, check.recorded)
         let matches = recorded.map { $0 == digest }
-        if args.flag("json") {
+        if args.flag(json) {
             struct Out: Encodable {
                 let platform: String, digest: Digest, recorded: Digest?, matches: Bool?, files: Int
                 func encode(to encoder: Encoder) throws {

@@ -1,6 +1,7 @@
 import Archive
 import Cache
 import Lowerings
+import Pipeline
 import Tasks
 
 /// The one place errors become exit codes (DESIGN.md, CLI contract). Each library error enum is
@@ -23,6 +24,7 @@ public enum ExitCode {
         case let e as TaskError: return of(e)
         case let e as ArchiveError: return of(e)
         case let e as CompositionError: return of(e)
+        case let e as PipelineError: return of(e)
         case is ProvenanceError: return invalidData
         case is MonogramError: return invalidData
         default: return software
@@ -76,6 +78,13 @@ public enum ExitCode {
             return invalidData
         case .targetExists, .io: return ioFailure
         case .zlib: return software
+        }
+    }
+
+    static func of(_ e: PipelineError) -> Int32 {
+        switch e {
+        case .invalidPlan, .invalidProvenance: return invalidData
+        case .inputMissing: return inputMissing
         }
     }
 

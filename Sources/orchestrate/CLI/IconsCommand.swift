@@ -7,31 +7,40 @@ import Lowerings
 public enum IconsCommand: Command {
     public static let name = "icons"
     public static let abstract = "maintainer: draw the launcher-icon monograms into cas/, or verify the pins"
-    public static let help = """
-    usage: orchestrate icons draw   [--seed DIR] [--only KEYS]
-           orchestrate icons verify [--seed DIR] [--only KEYS]
 
+    static let seed = Option<String>("seed", "DIR", "the seed folder (default: $ORCHESTRATE_SEED, else the repository's cas/)")
+    static let only = Option<[Monogram]>("only", "KEYS", "comma-separated monograms, e.g. A,7,fallback (draw keeps the other pins)") { only in
+        try only.split(separator: ",").map { key in
+            guard let m = Monogram(key: String(key)) else {
+                throw CLIError.usage("icons: \"\(key)\" is not a monogram", hint: "use A–Z, 0–9 or fallback")
+            }
+            return m
+        }
+    }
+
+    public static let options = [seed.declaration, only.declaration]
+    public static let positionals = 1...1
+    public static let usage: [Usage] = [.all("draw"), .all("verify")]
+    public static let discussion = """
       draw     draw the 1024×1024 iOS icon PNG of every monogram (A–Z, 0–9, fallback), write each
                into the seed folder as cas/<2 hex>/<64 hex>, and print the complete
                Sources/Lowerings/Monogram/MonogramPins.swift on stdout (progress on stderr):
                  orchestrate icons draw > Sources/Lowerings/Monogram/MonogramPins.swift
       verify   redraw and check that every drawing hashes to its pin and every pinned object is in
                the seed folder and hashes to its name; exit 1 when anything disagrees
-
-    options:
-      --seed DIR    the seed folder (default: $ORCHESTRATE_SEED, else the repository's cas/)
-      --only KEYS   comma-separated monograms, e.g. A,7,fallback (draw keeps the other pins)
-
     """
-    public static let spec = Arguments.Spec(valued: ["seed", "only"], positionals: 1...1)
 
-    public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
+    public static func validate(_ args: Arguments) throws {
         let sub = args.positionals[0]
         guard sub == "draw" || sub == "verify" else {
             throw CLIError.usage("icons: unknown subcommand \"\(sub)\"", hint: "use draw or verify")
         }
-        let monograms = try selection(args.value("only"))
-        guard let seed = args.value("seed").map(ctx.path) ?? SeedLocation.find(environment: ctx.environment) else {
+    }
+
+    public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
+        let sub = args.positionals[0]
+        let monograms = try args.value(only) ?? Monogram.all
+        guard let seed = try args.value(Self.seed).map(ctx.path) ?? SeedLocation.find(environment: ctx.environment) else {
             throw CLIError.usage("icons: no seed folder found", hint: "pass --seed DIR (the repository's cas/)")
         }
         if sub == "draw" { return try draw(monograms, seed: seed, ctx) }
@@ -54,15 +63,5 @@ public enum IconsCommand: Command {
         ctx.err("drew \(monograms.count) monograms (\(total) bytes) into \(seed)\n")
         ctx.out(MonogramDrawing.pinSource(digests))
         return ExitCode.success
-    }
-
-    static func selection(_ only: String?) throws -> [Monogram] {
-        guard let only else { return Monogram.all }
-        return try only.split(separator: ",").map { key in
-            guard let m = Monogram(key: String(key)) else {
-                throw CLIError.usage("icons: \"\(key)\" is not a monogram", hint: "use A–Z, 0–9 or fallback")
-            }
-            return m
-        }
     }
 }

@@ -1,29 +1,56 @@
 import Cache
 import Foundation
 
-/// `--store DIR` or the default location, and the remote cache options; opens the store chain.
+/// `--store DIR` or the default location, and the remote cache options (declared once, shared
+/// by `compile` and `artifact`); opens the store chain.
 enum StoreOptions {
-    /// Options of commands that can read through a remote cache.
-    static let remoteValued: Set<String> = ["remote", "remote-key-file", "remote-timeout"]
-    static let remoteFlags: Set<String> = ["remote-upload"]
-    static let remoteRepeatable: Set<String> = ["remote-header"]
+    static let store = Option<String>("store", "DIR", "local store (default: $ORCHESTRATE_STORE, $XDG_CACHE_HOME/orchestrate,\n~/.cache/orchestrate)")
 
-    static let remoteHelp = """
-      --remote URL      a Bazel HTTP cache (http[s]://[user:password@]host[:port][/prefix]):
-                        look misses up there, upload what was rendered
-      --remote-upload=false
-                        never write to the remote (read-only runners, forks)
-      --remote-key-file FILE
-                        sign uploaded entries and accept only entries signed with this key
-                        (HMAC-SHA256; default: $ORCHESTRATE_REMOTE_KEY)
-      --remote-header 'Name: value'
-                        send a header with every request (repeatable), e.g. 'Authorization: Bearer …'
-      --remote-timeout SECONDS
-                        per request (default 10); the first failure turns the remote off for the run
-    """
+    static let remote = Option<RemoteOptions>(
+        "remote", "URL", "a Bazel HTTP cache (http[s]://[user:password@]host[:port][/prefix]):\nlook misses up there, upload what was rendered"
+    ) { url in
+        do {
+            return try RemoteOptions(url: url)
+        } catch let CacheError.remote(shown, reason) {
+            throw CLIError.usage("--remote \(shown): \(reason)", hint: "--remote http://cache.example:8080/prefix")
+        }
+    }
+    static let remoteUpload = Flag(onByDefault: "remote-upload", "never write to the remote (read-only runners, forks)")
+    static let remoteKeyFile = Option<String>(
+        "remote-key-file", "FILE",
+        "sign uploaded entries and accept only entries signed with this key\n(HMAC-SHA256; default: $ORCHESTRATE_REMOTE_KEY)")
+    static let remoteHeader = Option<RemoteOptions.HTTPHeader>(
+        "remote-header", "'Name: value'", "send a header with every request (repeatable), e.g. 'Authorization: Bearer …'", repeatable: true
+    ) { h in
+        guard let header = RemoteOptions.header(h) else {
+            throw CLIError.usage("--remote-header takes 'Name: value', not \"\(h)\"", hint: "--remote-header 'Authorization: Bearer TOKEN'")
+        }
+        return header
+    }
+    static let remoteTimeout = Option<Double>(
+        "remote-timeout", "SECONDS", "per request (default 10); the first failure turns the remote off for the run"
+    ) { t in
+        guard let v = Double(t), v > 0, v.isFinite else {
+            throw CLIError.usage("--remote-timeout must be a number of seconds > 0, not \"\(t)\"", hint: nil)
+        }
+        return v
+    }
 
-    static func root(_ args: Arguments, _ ctx: Context) -> String {
-        if let s = args.value("store") { return ctx.path(s) }
+    /// The options of commands that can read through a remote cache.
+    static let remoteOptions: [CommandOption] = [
+        remote.declaration, remoteUpload.declaration, remoteKeyFile.declaration, remoteHeader.declaration, remoteTimeout.declaration,
+    ]
+
+    /// The remote options make sense only with `--remote URL`.
+    static func validate(_ args: Arguments) throws {
+        guard args.value(remote.declaration.name) == nil else { return }
+        if let stray = remoteOptions.dropFirst().filter({ args.given($0) }).map(\.name).sorted().first {
+            throw CLIError.usage("--\(stray) needs --remote URL", hint: "orchestrate compile … --remote http://cache:8080/")
+        }
+    }
+
+    static func root(_ args: Arguments, _ ctx: Context) throws -> String {
+        if let s = try args.value(store) { return ctx.path(s) }
         return StoreLocation.default(environment: ctx.environment, home: ctx.environment["HOME"] ?? "/root")
     }
 
@@ -31,47 +58,21 @@ enum StoreOptions {
         let remote = try remoteCache(args, ctx)
         let local = try LocalStore(root: root(args, ctx))
         let seed = SeedLocation.find(environment: ctx.environment).map { SeedStore(root: $0, events: local.events) }
-        return StoreChain(local: local, seed: seed, remote: remote, uploads: args.flag("remote-upload", default: true))
+        return StoreChain(local: local, seed: seed, remote: remote, uploads: args.flag(remoteUpload))
     }
 
-    /// The HTTP cache named by `--remote`, or nil; usage errors for options that make no sense.
+    /// The HTTP cache named by `--remote`, or nil.
     static func remoteCache(_ args: Arguments, _ ctx: Context) throws -> HTTPRemoteCache? {
-        guard let url = args.value("remote") else {
-            let stray = (remoteValued.subtracting(["remote"]).filter { args.value($0) != nil }
-                + remoteRepeatable.filter { !args.all($0).isEmpty }
-                + remoteFlags.filter { args.flag($0) || args.values["no-" + $0] != nil }).sorted()
-            if let first = stray.first {
-                throw CLIError.usage("--\(first) needs --remote URL", hint: "orchestrate compile … --remote http://cache:8080/")
-            }
-            return nil
-        }
-        var headers: [RemoteOptions.HTTPHeader] = []
-        for h in args.all("remote-header") {
-            guard let header = RemoteOptions.header(h) else {
-                throw CLIError.usage("--remote-header takes 'Name: value', not \"\(h)\"", hint: "--remote-header 'Authorization: Bearer TOKEN'")
-            }
-            headers.append(header)
-        }
-        var timeout = 10.0
-        if let t = args.value("remote-timeout") {
-            guard let v = Double(t), v > 0, v.isFinite else {
-                throw CLIError.usage("--remote-timeout must be a number of seconds > 0, not \"\(t)\"", hint: nil)
-            }
-            timeout = v
-        }
-        let key = try signingKey(args, ctx)
-        do {
-            let options = try RemoteOptions(url: url, headers: headers, signingKey: key, timeout: timeout)
-            return HTTPRemoteCache(options: options)
-        } catch let CacheError.remote(shown, reason) {
-            throw CLIError.usage("--remote \(shown): \(reason)", hint: "--remote http://cache.example:8080/prefix")
-        }
+        guard let url = args.value(remote.declaration.name) else { return nil }
+        let options = try RemoteOptions(url: url, headers: try args.values(remoteHeader), signingKey: try signingKey(args, ctx),
+                                        timeout: try args.value(remoteTimeout) ?? 10)
+        return HTTPRemoteCache(options: options)
     }
 
     /// `--remote-key-file FILE` (trailing newline ignored), else `$ORCHESTRATE_REMOTE_KEY`.
     static func signingKey(_ args: Arguments, _ ctx: Context) throws -> [UInt8]? {
         var key: [UInt8]
-        if let file = args.value("remote-key-file") {
+        if let file = try args.value(remoteKeyFile) {
             guard let data = FileManager.default.contents(atPath: ctx.path(file)) else {
                 throw CLIError.inputMissing(path: file, what: "remote key file")
             }

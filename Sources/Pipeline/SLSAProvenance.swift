@@ -9,14 +9,15 @@ import Tasks
 /// pinned object a task copied (the monogram PNGs), by digest.
 ///
 /// Field names follow in-toto `spec/v1/statement.md` and SLSA `docs/spec/v1.0/provenance.md`
-/// (`schema/provenance.proto`, serialized in lowerCamelCase).
-enum SLSAProvenance {
+/// (`schema/provenance.proto`, serialized in lowerCamelCase). Built from the compile's result in
+/// memory (the Plan's bytes, the composed trees' provenance), never read back from the output.
+public enum SLSAProvenance {
     static let statementType = "https://in-toto.io/Statement/v1"
     static let predicateType = "https://slsa.dev/provenance/v1"
     /// Our build type: a compile of a Plan into output trees (DESIGN.md, "CLI contract").
     static let buildType = "urn:orchestrate:buildtype:compile:v1"
     /// The builder, unless `ORCHESTRATE_BUILDER_ID` names the platform that ran us (e.g. a CI workflow URI).
-    static let defaultBuilderID = "urn:orchestrate:builder:cli"
+    public static let defaultBuilderID = "urn:orchestrate:builder:cli"
 
     struct ResourceDescriptor: Encodable, Equatable {
         var name: String?
@@ -87,9 +88,14 @@ enum SLSAProvenance {
         var byproducts: [ResourceDescriptor]
     }
 
-    struct Builder: Encodable {
-        var id: String
-        var version: [String: String]
+    public struct Builder: Encodable, Sendable {
+        public var id: String
+        public var version: [String: String]
+
+        public init(id: String, version: [String: String]) {
+            self.id = id
+            self.version = version
+        }
     }
 
     struct Metadata: Encodable {
@@ -99,28 +105,34 @@ enum SLSAProvenance {
     }
 
     struct Run {
-        var planPath: String?
-        var planFile: String?
-        var demo: Int?
+        var source: CompileSource?
         var set: TaskSet
         var summary: CompileSummary
-        var outDirectory: String
-        /// The summary as named on the command line, and the digest of the bytes written there
-        /// (the file itself is not read back: it may be a FIFO).
-        var summaryDisplay: String?
+        var composed: ComposedOutput
+        /// The summary as named by the caller, and the digest of its bytes (nil: not written).
+        var summaryName: String?
         var summaryDigest: Digest?
+        var builder: Builder
         var started: Date
         var finished: Date
         var invocationID = UUID().uuidString.lowercased()
     }
 
-    static func statement(_ run: Run, environment: [String: String]) -> Statement {
+    static func statement(_ run: Run) -> Statement {
         var subjects: [ResourceDescriptor] = []
         var dependencies: [ResourceDescriptor] = []
         var releases: [String: String] = [:]
-        if let display = run.planPath, let file = run.planFile, let digest = try? Digest.ofFile(at: file) {
-            dependencies.append(ResourceDescriptor(name: "plan", uri: fileURI(display), digest: ["sha256": digest.hex],
+        var planName: String?
+        var demo: Int?
+        switch run.source {
+        case let .plan(file):
+            planName = file.name
+            dependencies.append(ResourceDescriptor(name: "plan", uri: fileURI(file.name), digest: ["sha256": Digest.of(file.bytes).hex],
                                                    annotations: run.summary.planDigest.map { ["canonicalDigest": $0.hex] }))
+        case let .demo(count, _):
+            demo = count
+        case nil:
+            break
         }
         for platform in Platform.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
             guard let p = run.summary.platforms[platform], let nid = p.nativeInputDigest else { continue }
@@ -128,11 +140,10 @@ enum SLSAProvenance {
             subjects.append(ResourceDescriptor(name: platform.rawValue, uri: nil, digest: ["sha256": nid.hex],
                                                annotations: ["digestAlgorithm": "orchestrate tree digest v1",
                                                              "path": pin.mount.isEmpty ? "." : pin.mount]))
-            let provenancePath = mounted(pin.mount, TreeDigest.provenanceFile)
-            let full = run.outDirectory + "/" + provenancePath
-            if let bytes = FileManager.default.contents(atPath: full) {
-                subjects.append(ResourceDescriptor(name: provenancePath, uri: nil, digest: ["sha256": Digest.of([UInt8](bytes)).hex]))
-                if let doc = try? ProvenanceDocument.decode([UInt8](bytes)) { releases[platform.rawValue] = doc.loweringRelease }
+            if let tree = run.composed.tree(platform) {
+                subjects.append(ResourceDescriptor(name: tree.composition.provenancePath, uri: nil,
+                                                   digest: ["sha256": Digest.of(tree.composition.provenance).hex]))
+                releases[platform.rawValue] = tree.release
             }
             dependencies.append(ResourceDescriptor(name: "core:\(pin.name)", uri: casURI(pin.digest), digest: ["sha256": pin.digest.hex],
                                                    annotations: ["revision": pin.revision]))
@@ -144,22 +155,21 @@ enum SLSAProvenance {
         }
         dependencies += pinned.keys.sorted().map { pinned[$0]! }
         var byproducts: [ResourceDescriptor] = []
-        if let display = run.summaryDisplay, let d = run.summaryDigest {
-            byproducts.append(ResourceDescriptor(name: "summary", uri: fileURI(display), digest: ["sha256": d.hex]))
+        if let name = run.summaryName, let d = run.summaryDigest {
+            byproducts.append(ResourceDescriptor(name: "summary", uri: fileURI(name), digest: ["sha256": d.hex]))
         }
-        let builderID = environment["ORCHESTRATE_BUILDER_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultBuilderID
         return Statement(
             subject: subjects,
             predicate: Predicate(
                 buildDefinition: BuildDefinition(
                     buildType: buildType,
-                    externalParameters: ExternalParameters(plan: run.planPath, planDigest: run.summary.planDigest?.hex, demo: run.demo),
+                    externalParameters: ExternalParameters(plan: planName, planDigest: run.summary.planDigest?.hex, demo: demo),
                     internalParameters: InternalParameters(loweringReleases: releases,
                                                            platforms: Dictionary(uniqueKeysWithValues: run.summary.platforms.map { ($0.key.rawValue, $0.value.status.rawValue) }),
                                                            outputs: Outputs(run.summary.run)),
                     resolvedDependencies: dependencies),
                 runDetails: RunDetails(
-                    builder: Builder(id: builderID, version: ["orchestrate": CLI.version]),
+                    builder: run.builder,
                     metadata: Metadata(invocationId: run.invocationID, startedOn: timestamp(run.started), finishedOn: timestamp(run.finished)),
                     byproducts: byproducts)))
     }

@@ -1,4 +1,5 @@
 import Hashing
+import Lowerings
 import Foundation
 import Tasks
 

@@ -6,18 +6,7 @@ import Tasks
 /// Reads composed trees from an output directory into `TreeSnapshot`s: the root tree (Rails)
 /// is the root without the other trees' mounts, `.orchestrate/` and its provenance file; a
 /// mounted tree (`ios/`, `android/`) is its folder without its provenance file.
-enum ComposedTrees {
-    /// The pin of a `--platform` value, or a usage error.
-    static func pin(_ platform: String?, command: String, allowed: [String] = CorePins.all.map(\.name)) throws -> CorePin {
-        guard let platform else {
-            throw CLIError.usage("\(command): --platform \(allowed.joined(separator: "|")) is required", hint: "run `orchestrate \(command) --help`")
-        }
-        guard allowed.contains(platform), let known = Platform(rawValue: platform) else {
-            throw CLIError.usage("\(command): unknown platform \"\(platform)\"; use \(allowed.joined(separator: ", "))", hint: nil)
-        }
-        return CorePins.pin(for: known)
-    }
-
+public enum ComposedTrees {
     /// Every regular file below `root`, paths relative to it, without `.orchestrate/` (the
     /// materializer's state and temporary files).
     static func allFiles(_ root: String) throws -> [TreeDigest.Entry] {
@@ -99,25 +88,49 @@ enum ComposedTrees {
         }
     }
 
-    /// The tree of `pin` inside `root`, reading only that tree; a missing folder is exit 66.
-    static func snapshot(root: String, pin: CorePin, display: String) throws -> TreeSnapshot {
-        guard isDirectory(root) else { throw CLIError.inputMissing(path: display, what: "output directory") }
+    /// The tree of `pin` inside `root`, reading only that tree (`name`: `root` as the caller named it,
+    /// for messages); a missing folder is `PipelineError.inputMissing`.
+    public static func snapshot(root: String, name: String, pin: CorePin) throws -> TreeSnapshot {
+        guard isDirectory(root) else { throw PipelineError.inputMissing(path: name, what: "output directory") }
         let dir = pin.mount.isEmpty ? root : root + "/" + pin.mount
-        guard isDirectory(dir) else { throw CLIError.inputMissing(path: mounted(display, pin.mount), what: "\(pin.name) tree") }
+        guard isDirectory(dir) else { throw PipelineError.inputMissing(path: mounted(name, pin.mount), what: "\(pin.name) tree") }
         let listing = pin.mount.isEmpty
             ? try allFiles(root)
             : try TreeDigest.entries(ofDirectory: dir).map { TreeDigest.Entry(path: pin.mount + "/" + $0.path, mode: $0.mode, digest: $0.digest) }
         return snapshot(root: root, pin: pin, all: listing)!
     }
 
-    /// The snapshot's provenance, decoded; invalid provenance is exit 65.
-    static func provenance(_ tree: TreeSnapshot, display: String) throws -> ProvenanceDocument? {
+    /// The snapshot's provenance, decoded (`name`: the output directory as the caller named it).
+    public static func provenance(_ tree: TreeSnapshot, name: String) throws -> ProvenanceDocument? {
         guard let bytes = tree.provenance else { return nil }
         do {
             return try ProvenanceDocument.decode(bytes)
         } catch {
-            throw CLIError.invalidInput("\(mounted(display, tree.provenancePath)): not valid provenance: \(error)")
+            throw PipelineError.invalidProvenance(path: mounted(name, tree.provenancePath), reason: "\(error)")
         }
+    }
+
+    /// `digest`: a tree's native input digest recomputed from its files, beside the one its
+    /// provenance records (nil without provenance).
+    public struct DigestCheck: Sendable {
+        public let tree: TreeSnapshot
+        public let digest: Digest
+        public let recorded: Digest?
+    }
+
+    public static func digestCheck(root: String, name: String, pin: CorePin) throws -> DigestCheck {
+        let tree = try snapshot(root: root, name: name, pin: pin)
+        return DigestCheck(tree: tree, digest: tree.digest, recorded: try provenance(tree, name: name)?.nativeInputDigest)
+    }
+
+    /// `reuse-check`: may a native build of the `pin` tree of `base` be reused for `head`? Both
+    /// trees must be there and their provenance (if any) valid.
+    public static func reuse(base: (root: String, name: String), head: (root: String, name: String), pin: CorePin) throws -> ReuseReport {
+        let b = try snapshot(root: base.root, name: base.name, pin: pin)
+        let h = try snapshot(root: head.root, name: head.name, pin: pin)
+        _ = try provenance(b, name: base.name)
+        _ = try provenance(h, name: head.name)
+        return try ReuseComparison.compare(base: b, head: h)
     }
 
     static func isDirectory(_ path: String) -> Bool {

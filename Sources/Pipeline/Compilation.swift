@@ -1,0 +1,187 @@
+import Cache
+import Foundation
+import Lowerings
+import Tasks
+
+/// A compile, stage by stage. Each stage is one function whose typed result the next one takes:
+///
+/// | stage | in | out |
+/// | --- | --- | --- |
+/// | `load` | `PlanFile` (bytes, name) | `LoadedPlan` (canonical bytes, digest); `PipelineError.invalidPlan` with every diagnostic |
+/// | `lower` | `LoadedPlan` | `TaskSet`: one file task per seam, the trees to compose, gaps, diagnostics |
+/// | `execute` | `TaskSet`, a `CompileStore` | `ExecutedRun`: keys looked up, misses rendered and stored |
+/// | `compose` | `ExecutedRun`, `TaskSet`, `CoreTrees` | `ComposedOutput`: each tree on its pinned Core, provenance, native input digests |
+/// | `materialize` | `ComposedOutput` | `MaterializeReport`: only changed files written into the output directory |
+/// | `report` | all of the above | `CompileResult`: the run summary (and its bytes), the SLSA statement |
+///
+/// `compile` runs the six in that order against a store chain; `audit --plan` loads and lowers,
+/// then `rederive` runs execute and compose against a store that lives in memory. The disk, the store and the clock
+/// enter here and in the stages' own types, never in the lowerings.
+public enum Compilation {
+    // MARK: 1. load
+
+    /// Reads a Plan (positioned diagnostics, all at once).
+    public static func load(_ plan: PlanFile) throws -> LoadedPlan {
+        switch PlanLoader.load(bytes: plan.bytes, file: plan.name) {
+        case .failed(let diagnostics): throw PipelineError.invalidPlan(file: plan.name, diagnostics: diagnostics)
+        case .loaded(let loaded): return loaded
+        }
+    }
+
+    // MARK: 2. lower
+
+    /// Lowers every tree of a loaded Plan into file tasks (pure).
+    public static func lower(_ plan: LoadedPlan) -> TaskSet { TaskSet(lowering: plan) }
+
+    /// `load` then `lower` for a Plan; the synthetic task set for a demo.
+    public static func tasks(for source: CompileSource) throws -> TaskSet {
+        switch source {
+        case let .plan(file): return lower(try load(file))
+        case let .demo(count, variant): return DemoTaskSet.make(count: count, variant: variant)
+        }
+    }
+
+    /// `graph`: the task DAG of a source, with the keys of the tasks that depend on no other
+    /// (a dependent key needs its dependency's rendered output).
+    public static func graph(for source: CompileSource) throws -> (graph: TaskGraph, keys: [String: Digest]) {
+        let graph = try TaskGraph(try tasks(for: source).tasks)
+        var keys: [String: Digest] = [:]
+        for t in graph.tasks where t.dependencies.isEmpty {
+            keys[t.id] = TaskKey(task: t, dependencyDigests: [:]).digest
+        }
+        return (graph, keys)
+    }
+
+    // MARK: 3. execute
+
+    /// Runs the tasks through `store`: every key looked up first, only misses rendered, `jobs` at
+    /// once. Failed tasks are in the run's `failures`; the run itself does not throw for them.
+    public static func execute(_ set: TaskSet, store: any CompileStore, jobs: Int,
+                               progress: (@Sendable (ExecutorProgress) -> Void)? = nil) throws -> ExecutedRun {
+        let graph = try TaskGraph(set.tasks)
+        let record = Executor(cache: store, jobs: jobs, runDigest: set.planDigest, progress: progress).run(graph)
+        // A hit whose object vanished since the lookup (a `store gc` beside this run) is rendered
+        // again rather than failing the run, and kept.
+        let outputs = OutputBytes(tasks: set.tasks, record: record, load: { store.object($0)?.bytes }, keep: { store.keep($0) })
+        return ExecutedRun(record: record, outputs: outputs)
+    }
+
+    // MARK: 4. compose
+
+    /// Composes every tree of `set` on its pinned Core from the run's outputs. A set without
+    /// trees (the demo) is its task outputs as they are.
+    public static func compose(_ run: ExecutedRun, of set: TaskSet, cores: CoreTrees) throws -> ComposedOutput {
+        guard !set.trees.isEmpty else { return ComposedOutput(taskOutputs: run.record) }
+        guard let planDigest = set.planDigest else { preconditionFailure("trees come from a Plan") }
+        var output = ComposedOutput()
+        var sizes: [Digest: UInt64] = [:]
+        for r in run.record.results { if let d = r.output { sizes[d] = r.size } }
+        let foreign = set.trees.map(\.mount).filter { !$0.isEmpty }
+        for lowering in set.trees {
+            let pin = CorePins.pin(for: lowering.platform)
+            let core = try cores.tree(pin)
+            sizes.merge(core.sizes) { a, _ in a }
+            let outputs = try run.record.results.filter { $0.platform == lowering.platform.rawValue }.map {
+                try SeamOutput($0, platform: lowering.platform)
+            }
+            let composition = try Composer.compose(
+                .init(pin: pin, planDigest: planDigest, projectionDigest: lowering.definitionDigest,
+                      release: lowering.release, foreignRoots: lowering.mount.isEmpty ? foreign : [],
+                      projections: lowering.projections),
+                core: core.files, outputs: outputs)
+            for f in composition.files {
+                output.files.append(TreeFile(path: mounted(pin.mount, f.path), digest: f.digest, mode: f.mode,
+                                             size: sizes[f.digest] ?? 0))
+            }
+            let provenanceDigest = Digest.of(composition.provenance)
+            output.provenance[provenanceDigest] = composition.provenance
+            output.files.append(TreeFile(path: composition.provenancePath, digest: provenanceDigest, mode: .regular,
+                                         size: UInt64(composition.provenance.count)))
+            output.trees.append(.init(composition: composition, release: lowering.release))
+        }
+        return output
+    }
+
+    // MARK: 5. materialize
+
+    /// Writes the output into `materializer`'s root: only files whose bytes or mode changed.
+    /// Bytes come from the composition (provenance), the run (task outputs, rendered again when
+    /// gone) or the Cores (inflated again when gone).
+    public static func materialize(_ output: ComposedOutput, run: ExecutedRun, cores: CoreTrees, into materializer: Materializer,
+                                   previous: Materializer.Previous? = nil) throws -> MaterializeReport {
+        try materializer.apply(output.files, previous: previous) { digest in
+            if let b = try output.provenance[digest] ?? run.outputs.bytes(digest) ?? cores.bytes(digest) { return b }
+            throw CacheError.missingObject(digest: digest)
+        }
+    }
+
+    // MARK: 6. report
+
+    /// The run summary of a run (failed ones included: then without composition or writes), its
+    /// bytes when `options` name where it is written, and the SLSA statement when they ask for one.
+    public static func report(_ source: CompileSource?, _ set: TaskSet, _ run: ExecutedRun, composed: ComposedOutput?,
+                              written: MaterializeReport?, options: CompileOptions, started: Date, elapsedMs: Int64) throws -> CompileResult {
+        var plan = set.report
+        plan.count(run.record)
+        for tree in composed?.trees ?? [] {
+            plan.platforms[tree.composition.platform]?.nativeInputDigest = tree.composition.nativeInputDigest
+            plan.platforms[tree.composition.platform]?.files = tree.composition.files.count
+        }
+        var summary = CompileSummary(run: RunSummary(planDigest: set.planDigest, durationMs: elapsedMs, record: run.record), plan: plan)
+        if let written {
+            summary.run.kept = (written.keptEdited.map { RunSummary.KeptFile(path: $0, reason: .edited) }
+                + written.keptModified.map { RunSummary.KeptFile(path: $0, reason: .editedNoLongerProduced) })
+                .sorted { $0.path < $1.path }
+        }
+        // Encoded only when it is written (10,000 tasks take a while to encode).
+        let summaryBytes = try options.summaryName.map { _ in try summary.encoded() }
+        var statement: [UInt8]?
+        if let builder = options.attestation, let composed {
+            let slsa = SLSAProvenance.Run(source: source, set: set, summary: summary, composed: composed,
+                                          summaryName: options.summaryName, summaryDigest: summaryBytes.map { Digest.of($0) },
+                                          builder: builder, started: started, finished: Date())
+            statement = try StableJSON.encode(SLSAProvenance.statement(slsa))
+        }
+        return CompileResult(tasks: set, summary: summary, summaryBytes: summaryBytes, written: written,
+                             failures: run.failures, statement: statement)
+    }
+
+    // MARK: All six
+
+    /// Compiles `source` into `options.outDirectory` through `store`. A run with failed tasks
+    /// returns its result (summary, `failures`) having written nothing.
+    public static func compile(_ source: CompileSource, options: CompileOptions, store: any CompileStore) throws -> CompileResult {
+        try compile(try tasks(for: source), from: source, options: options, store: store)
+    }
+
+    /// `compile` of a task set already lowered; `source` (what it was lowered from) only goes into
+    /// the SLSA statement.
+    public static func compile(_ set: TaskSet, from source: CompileSource?, options: CompileOptions,
+                               store: any CompileStore) throws -> CompileResult {
+        let started = Date()
+        let start = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Int64 { Int64((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) }
+        let materializer = Materializer(root: options.outDirectory, overwriteEdited: options.overwriteEdited)
+        // The output tree's state is read while the executor runs.
+        let previous = Preloaded<Materializer.Previous> { materializer.loadPrevious() }
+        let run = try execute(set, store: store, jobs: options.jobs, progress: options.progress)
+        guard run.failures.isEmpty else {
+            return try report(source, set, run, composed: nil, written: nil, options: options, started: started, elapsedMs: elapsed())
+        }
+        let cores = CoreTrees(store: store)
+        let composed = try compose(run, of: set, cores: cores)
+        let written = try materialize(composed, run: run, cores: cores, into: materializer, previous: previous.value)
+        return try report(source, set, run, composed: composed, written: written, options: options, started: started, elapsedMs: elapsed())
+    }
+
+    /// The output a task set compiles to, derived in memory (`audit --plan`): the same stages as
+    /// `compile` from execute to compose, against `store` (a `MemoryTaskCache` that starts empty, so
+    /// every task renders; pinned objects come from its seed). Throws `TaskError.runFailed` when a
+    /// task fails.
+    public static func rederive(_ set: TaskSet, store: MemoryTaskCache, cores: CoreTrees? = nil,
+                                jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> ComposedOutput {
+        let run = try execute(set, store: store, jobs: jobs)
+        guard run.failures.isEmpty else { throw TaskError.runFailed(run.failures) }
+        return try compose(run, of: set, cores: cores ?? CoreTrees(store: store))
+    }
+}

@@ -1,0 +1,17 @@
+import Tasks
+
+/// What the report stage hands back: everything a caller prints or writes about a compile.
+public struct CompileResult: Sendable {
+    /// The tasks and the facts of lowering (diagnostics, gaps).
+    public var tasks: TaskSet
+    /// The run's part (tasks, totals, kept files) and the Plan's (trees, gaps, diagnostics).
+    public var summary: CompileSummary
+    /// The summary as it is to be written (`orchestrate.summary/1`), when the options named where
+    /// (`summaryName`).
+    public var summaryBytes: [UInt8]?
+    /// What was written; nil when tasks failed (then nothing was).
+    public var written: MaterializeReport?
+    public var failures: [TaskError]
+    /// The in-toto statement (SLSA Provenance v1), when asked for and the run succeeded.
+    public var statement: [UInt8]?
+}

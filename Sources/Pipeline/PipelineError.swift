@@ -1,0 +1,23 @@
+import Lowerings
+
+/// What the pipeline refuses, with the facts; the CLI maps each to an exit code.
+public enum PipelineError: Error, Equatable, CustomStringConvertible {
+    /// The Plan did not load: every diagnostic, positioned, sorted.
+    case invalidPlan(file: String, diagnostics: [Diagnostic])
+    /// An input the caller named is not there (`path` as the caller named it).
+    case inputMissing(path: String, what: String)
+    /// A provenance file that does not decode.
+    case invalidProvenance(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidPlan(file, diagnostics):
+            return diagnostics.map(\.description).joined(separator: "\n")
+                + "\n\(file): \(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s"); nothing was written"
+        case let .inputMissing(path, what):
+            return "\(what) \(path) does not exist; check the path"
+        case let .invalidProvenance(path, reason):
+            return "\(path): not valid provenance: \(reason)"
+        }
+    }
+}

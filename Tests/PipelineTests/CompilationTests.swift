@@ -1,0 +1,90 @@
+import Cache
+import Foundation
+import Lowerings
+import Pipeline
+import Tasks
+import XCTest
+
+final class CompilationTests: XCTestCase {
+    private var root = ""
+
+    override func setUpWithError() throws { root = try temporaryDirectory() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: root) }
+
+    private func compile(_ plan: PlanFile, into out: String, store: any CompileStore) throws -> CompileResult {
+        try Compilation.compile(.plan(plan), options: CompileOptions(outDirectory: root + "/" + out, jobs: 2), store: store)
+    }
+
+    /// The stages, one after another, are what `compile` does.
+    func testTheStagesInOrderAreTheCompile() throws {
+        let plan = try Repository.plan("movie-catalog")
+        let compiled = try compile(plan, into: "a", store: CountingStore())
+        let store = CountingStore()
+        let set = Compilation.lower(try Compilation.load(plan))
+        let run = try Compilation.execute(set, store: store, jobs: 2)
+        let cores = CoreTrees(store: store)
+        let composed = try Compilation.compose(run, of: set, cores: cores)
+        let written = try Compilation.materialize(composed, run: run, cores: cores, into: Materializer(root: root + "/b"))
+        let result = try Compilation.report(.plan(plan), set, run, composed: composed, written: written,
+                                            options: CompileOptions(outDirectory: root + "/b", jobs: 2), started: Date(), elapsedMs: 0)
+        XCTAssertEqual(try TreeDigest.entries(ofDirectory: root + "/b").filter { !$0.path.hasPrefix(".orchestrate/") },
+                       try TreeDigest.entries(ofDirectory: root + "/a").filter { !$0.path.hasPrefix(".orchestrate/") })
+        XCTAssertEqual(result.summary.platforms, compiled.summary.platforms)
+        XCTAssertEqual(written.written.count, composed.files.count)
+    }
+
+    /// `audit --plan` re-derives in memory exactly the output a compile writes, provenance included.
+    func testRederivationIsTheCompilesOutput() throws {
+        let plan = try Repository.plan("studio-ops")
+        let chain = StoreChain(local: try LocalStore(root: root + "/store"), seed: Repository.seed)
+        _ = try compile(plan, into: "out", store: chain)
+        let derived = try Compilation.rederive(Compilation.lower(try Compilation.load(plan)), store: MemoryTaskCache(seed: { (try? Repository.seed.get($0)) ?? nil }))
+        let onDisk = try TreeDigest.entries(ofDirectory: root + "/out").filter { !$0.path.hasPrefix(".orchestrate/") }
+        XCTAssertEqual(derived.files.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) }
+                           .sorted { $0.path < $1.path },
+                       onDisk.sorted { $0.path < $1.path })
+        for tree in derived.trees {
+            XCTAssertEqual(FileManager.default.contents(atPath: root + "/out/" + tree.composition.provenancePath).map { [UInt8]($0) },
+                           tree.composition.provenance, tree.composition.platform.rawValue)
+        }
+    }
+
+    /// A no-op compile reads no Core archive: the Cores come from the store's record.
+    func testANoOpCompileReadsNoCoreArchive() throws {
+        let plan = try Repository.plan("movie-catalog")
+        let store = CountingStore()
+        let first = try compile(plan, into: "out", store: store)
+        for pin in CorePins.all { XCTAssertEqual(store.reads(pin.digest), 1, pin.name) }
+        let second = try compile(plan, into: "out", store: store)
+        for pin in CorePins.all { XCTAssertEqual(store.reads(pin.digest), 1, "\(pin.name) archive read again") }
+        XCTAssertEqual(second.written?.written, [])
+        XCTAssertEqual(second.summary.platforms.mapValues(\.nativeInputDigest), first.summary.platforms.mapValues(\.nativeInputDigest))
+        // Into an empty folder, the Core files come from the store's objects, still without the archives.
+        _ = try compile(plan, into: "fresh", store: store)
+        for pin in CorePins.all { XCTAssertEqual(store.reads(pin.digest), 1, pin.name) }
+        XCTAssertEqual(try TreeDigest.entries(ofDirectory: root + "/fresh").filter { !$0.path.hasPrefix(".orchestrate/") },
+                       try TreeDigest.entries(ofDirectory: root + "/out").filter { !$0.path.hasPrefix(".orchestrate/") })
+    }
+
+    /// A run with a failed task reports its summary and writes nothing.
+    func testAFailedRunWritesNothing() throws {
+        let failing = FileTask(id: "boom", family: "demo", platform: "demo", release: "r", path: "boom.txt", inputs: [:]) { _ in
+            throw TaskError.renderFailed(taskID: "boom", message: "boom")
+        }
+        let result = try Compilation.compile(TaskSet(planDigest: nil, tasks: [failing]), from: nil,
+                                             options: CompileOptions(outDirectory: root + "/out", jobs: 1), store: CountingStore())
+        XCTAssertNil(result.written)
+        XCTAssertEqual(result.failures.count, 1)
+        XCTAssertEqual(result.summary.totals.failed, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"))
+    }
+
+    func testAnInvalidPlanIsEveryDiagnostic() {
+        XCTAssertThrowsError(try Compilation.load(PlanFile(bytes: Array("{\"plan_format\": 2}".utf8), name: "p.json"))) { error in
+            guard case let PipelineError.invalidPlan(file, diagnostics) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(file, "p.json")
+            XCTAssertGreaterThan(diagnostics.count, 1)
+            XCTAssertTrue("\(error)".hasSuffix("p.json: \(diagnostics.count) problems; nothing was written"), "\(error)")
+        }
+    }
+}

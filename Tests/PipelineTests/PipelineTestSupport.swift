@@ -1,0 +1,53 @@
+import Cache
+import Foundation
+import Pipeline
+import Tasks
+
+/// The repository: its examples/ and its seed store cas/.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let seed = SeedStore(root: root.appendingPathComponent("cas").path)
+
+    static func plan(_ name: String) throws -> PlanFile {
+        PlanFile(bytes: Array(try Data(contentsOf: root.appendingPathComponent("examples/\(name).plan.json"))), name: "\(name).plan.json")
+    }
+}
+
+/// A store in memory that counts which objects were asked for (to tell whether an archive was read).
+final class CountingStore: CompileStore, @unchecked Sendable {
+    let inner: MemoryTaskCache
+    private let lock = NSLock()
+    private var asked: [Digest: Int] = [:]
+
+    init(seed: SeedStore? = Repository.seed) {
+        inner = MemoryTaskCache(seed: { (try? seed?.get($0)) ?? nil })
+    }
+
+    func reads(_ digest: Digest) -> Int { lock.lock(); defer { lock.unlock() }; return asked[digest] ?? 0 }
+
+    /// Objects a layer holds damaged: `object` answers nil for them, `foundCorrupt` yes.
+    var damaged: Set<Digest> = []
+    func foundCorrupt(_ digest: Digest) -> Bool { damaged.contains(digest) }
+
+    func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)? { inner.lookup(key) }
+    func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)? {
+        lock.lock(); asked[digest, default: 0] += 1; lock.unlock()
+        return damaged.contains(digest) ? nil : inner.object(digest)
+    }
+    func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String,
+               renderedIn: Digest?) throws -> ActionEntry {
+        try inner.store(key: key, outputs: outputs, release: release, renderedIn: renderedIn)
+    }
+    func recorded(_ key: Digest) -> ActionEntry? { inner.recorded(key) }
+    func record(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String) throws {
+        try inner.record(key: key, outputs: outputs, release: release)
+    }
+    func keep(_ bytes: [UInt8]) { inner.keep(bytes) }
+}
+
+/// A fresh folder under the system temporary directory.
+func temporaryDirectory() throws -> String {
+    var template = Array((NSTemporaryDirectory() + "/pipeline-tests-XXXXXX").utf8CString)
+    guard let p = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+    return String(cString: p)
+}

@@ -1,0 +1,34 @@
+import Cache
+import Foundation
+@testable import Tasks
+
+/// A task cache whose writes fail (a full disk), reads answering nothing.
+struct FailingStores: TaskCache {
+    func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)? { nil }
+    func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)? { nil }
+    func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String,
+               renderedIn: Digest?) throws -> ActionEntry {
+        throw CacheError.io(path: "memory", operation: "write", errno: 28)
+    }
+}
+
+/// A render counter shared by the closures of a task set.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: [String] = []
+    func hit(_ id: String) { lock.lock(); ids.append(id); lock.unlock() }
+    var rendered: [String] { lock.lock(); defer { lock.unlock() }; return ids.sorted() }
+}
+
+func textTask(_ id: String, _ text: String, path: String? = nil, platform: String = "demo",
+              release: String = "r1", deps: [String: String] = [:], counter: Counter? = nil,
+              fail: Bool = false) -> FileTask {
+    FileTask(id: id, family: "test", platform: platform, release: release, path: path ?? "\(id).txt",
+             inputs: ["text": Digest.of(text)], dependencies: deps) { ctx in
+        counter?.hit(id)
+        if fail { throw TaskError.renderFailed(taskID: id, message: "boom") }
+        var out = Array(text.utf8)
+        for name in deps.keys.sorted() { out += try ctx.output(name) }
+        return out
+    }
+}
