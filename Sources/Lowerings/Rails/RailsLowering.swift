@@ -73,9 +73,10 @@ public enum RailsLowering {
     /// Per entity: migration, model, controller, views, request spec; each reads only `entity:<key>`.
     static func entities(_ plan: Plan, into builder: inout SeamTaskBuilder) {
         let versions = RailsMigrationVersion.versions(for: plan)
+        let index = RailsEntitySpec.PlanIndex(plan)
         for entity in plan.entities {
             guard let version = versions[entity.key] else { preconditionFailure("no migration version for entity \(entity.key)") }
-            let spec = RailsEntitySpec(entity: entity, plan: plan, migrationVersion: version)
+            let spec = RailsEntitySpec(entity: entity, lookup: index, migrationVersion: version)
             let reads = [spec.projection]
             let k = entity.key
             let names = ["entity": k, "plural": spec.pluralKey, "timestamp": spec.migrationVersion]

@@ -32,9 +32,11 @@ enum RailsMigrationVersion {
     static func referenceDepths(_ plan: Plan) -> [String: Int] {
         var depth: [String: Int] = [:]
         var visiting: Set<String> = []
+        // By key, first one wins (as `Plan.entity`): a lookup per visit, not a scan.
+        let byKey = Dictionary(plan.entities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         func visit(_ key: String) -> Int {
             if let known = depth[key] { return known }
-            guard let entity = plan.entity(key), !visiting.contains(key) else { return -1 }
+            guard let entity = byKey[key], !visiting.contains(key) else { return -1 }
             visiting.insert(key)
             var best = 0
             for field in entity.fields where field.type == .reference {
