@@ -40,3 +40,31 @@ struct ExternalTool {
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 }
+
+/// A test server in Python on loopback: started with `arguments`, it prints the port it listens on
+/// as its first line. The caller keeps the process and terminates it.
+enum LoopbackPythonServer {
+    static func start(_ arguments: [String]) throws -> (process: Process, port: Int) {
+        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("python3 not installed")
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: python)
+        p.arguments = arguments
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var line = Data()
+        while !line.contains(0x0a) {
+            let chunk = out.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { p.terminate(); throw XCTSkip("the Python test server did not start") }
+            line += chunk
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            p.terminate()
+            throw XCTSkip("the Python test server printed no port")
+        }
+        return (p, port)
+    }
+}

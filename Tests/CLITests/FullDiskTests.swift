@@ -14,12 +14,12 @@ final class FullDiskTests: XCTestCase {
         h = try CLIHarness()
         disk = h.root + "/disk"
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        let mount = try ToolRun.run("/bin/mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", disk])
-        if mount.status != 0 { throw XCTSkip("mounting a tmpfs needs root (\(mount.output.trimmingCharacters(in: .whitespacesAndNewlines)))") }
+        let mount = try ExternalTool.find("mount").run(["-t", "tmpfs", "-o", "size=8m", "tmpfs", disk])
+        if mount.status != 0 { throw XCTSkip("mounting a tmpfs needs root (\(mount.err.trimmingCharacters(in: .whitespacesAndNewlines)))") }
     }
 
     override func tearDown() {
-        _ = try? ToolRun.run("/bin/umount", [disk])
+        _ = try? ExternalTool.find("umount").run([disk])
         h.cleanUp()
     }
 
@@ -67,21 +67,5 @@ final class FullDiskTests: XCTestCase {
         XCTAssertEqual(h.run("store", "verify", "--store", store), 0, h.err)
         try FileManager.default.removeItem(atPath: disk + "/filler")
         XCTAssertEqual(h.run("compile", other, "--out", disk + "/notes", "--store", store), 0, h.err)
-    }
-}
-
-/// Runs a system tool and returns its status and combined output.
-enum ToolRun {
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -154,27 +154,9 @@ final class HostileRemoteTests: XCTestCase {
 
     /// Starts `scripts/hostile-remote.py MODE ARGS` with a log; returns once it listens.
     private func start(_ mode: String, _ args: String...) throws -> Server {
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("python3 not installed")
-        }
         let log = h.root + "/server-\(children.count).log"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: python)
-        p.arguments = [Self.script, "--log", log, mode] + args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let (p, port) = try LoopbackPythonServer.start([Self.script, "--log", log, mode] + args)
         children.append(p)
-        var line = Data()
-        while !line.contains(0x0a) {
-            let chunk = out.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw XCTSkip("the hostile test server did not start") }
-            line += chunk
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw XCTSkip("the hostile test server printed no port")
-        }
         return Server(port: port, logPath: log)
     }
 }

@@ -287,26 +287,10 @@ final class RemoteCLITests: XCTestCase {
 
     /// Starts the Python test server in `mode` and returns its base URL.
     private func python(_ mode: String, _ arg: String) throws -> String {
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("python3 not installed")
-        }
         let script = h.root + "/server.py"
         try Self.pythonServer.write(toFile: script, atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: python)
-        p.arguments = [script, mode, arg]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let (p, port) = try LoopbackPythonServer.start([script, mode, arg])
         children.append(p)
-        var line = Data()
-        while !line.contains(0x0a) {
-            let chunk = out.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw XCTSkip("the Python test server did not start") }
-            line += chunk
-        }
-        let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return "http://127.0.0.1:\(port)/c"
     }
 

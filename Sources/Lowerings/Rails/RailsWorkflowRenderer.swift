@@ -48,19 +48,14 @@ enum RailsWorkflowRenderer {
 
     // MARK: rails.yml
 
+    /// Every generated workflow's opening: its comment, name, triggers (every push, by hand) and
+    /// least-privilege permissions, up to `jobs:`.
+    static func header(_ comment: [String], name: String) -> [String] {
+        comment + ["name: \(name)", "", "on:", "  push:", "  workflow_dispatch:", "", "permissions:", "  contents: read", "", "jobs:"]
+    }
+
     static func railsWorkflow() -> [UInt8] {
-        RailsText.file([
-            "# Runs the request specs of the Rails app on every push.",
-            "name: Rails",
-            "",
-            "on:",
-            "  push:",
-            "  workflow_dispatch:",
-            "",
-            "permissions:",
-            "  contents: read",
-            "",
-            "jobs:",
+        RailsText.file(header(["# Runs the request specs of the Rails app on every push."], name: "Rails") + [
             "  test:",
             "    name: Request specs",
             "    runs-on: ubuntu-latest",
@@ -84,20 +79,11 @@ enum RailsWorkflowRenderer {
     static func nativeWorkflow(client: Platform) -> [UInt8] {
         let prefix = RailsNativeRenderer.artifactPrefix(client)
         let title = RailsNativeRenderer.title(client)
-        var lines = [
+        var lines = header([
             "# Tests and builds the \(title) client only when no ancestor commit has a build of the same native",
             "# input digest (tree digest v1 over the files git lists in \(client)/): Rails-only commits reuse an",
             "# earlier build, and skip the native tests with it.",
-            "name: \(title)",
-            "",
-            "on:",
-            "  push:",
-            "  workflow_dispatch:",
-            "",
-            "permissions:",
-            "  contents: read",
-            "",
-            "jobs:",
+        ], name: title) + [
             "  digest:",
             "    name: Native input digest",
             "    runs-on: ubuntu-latest",
