@@ -181,6 +181,17 @@ final class CoreSourceToolTests: XCTestCase {
         XCTAssertNotNil(properties.range(of: #"distributionSha256Sum=[0-9a-f]{64}"#, options: .regularExpression), properties)
     }
 
+    /// Hotwire Native iOS 1.3.0's `ErrorPresentableView` requires `var error: HotwireNativeError`
+    /// (Source/Turbo/Navigator/Helpers/ErrorHandling/ErrorPresentableView.swift:4-7 @ 38631e29; site
+    /// `_source/ios/06_configuration.md:58-67`); a conformer declaring `Error` does not compile, which
+    /// broke every generated app. No UIKit here to compile it, so the declaration is checked.
+    func testTheErrorViewDeclaresTheErrorTypeHotwireNative130Requires() throws {
+        let source = try String(contentsOfFile: path(.ios, "App/TryAgainErrorView.swift"), encoding: .utf8)
+        XCTAssertTrue(source.contains(": ErrorPresentableView"), source)
+        XCTAssertNotNil(source.range(of: #"let error: HotwireNativeError\b"#, options: .regularExpression), source)
+        XCTAssertNil(source.range(of: #"let error: Error\b"#, options: .regularExpression), source)
+    }
+
     func testOnlyBinScriptsAndGradlewAreExecutable() throws {
         for core in Core.allCases {
             for file in try files(in: core) {
