@@ -60,6 +60,14 @@ public struct Digest: Hashable, Sendable, Comparable, Codable, CustomStringConve
 
     private static let hexChars = Array("0123456789abcdef".utf8)
 
+    /// Appends the 64 hex characters to `out` (no String made).
+    public func appendHex(to out: inout [UInt8]) {
+        for b in bytes {
+            out.append(Self.hexChars[Int(b >> 4)])
+            out.append(Self.hexChars[Int(b & 0x0f)])
+        }
+    }
+
     public static func hex(_ bytes: [UInt8]) -> String {
         var out = [UInt8]()
         out.reserveCapacity(bytes.count * 2)
