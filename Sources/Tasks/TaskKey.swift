@@ -50,7 +50,7 @@ public struct TaskKey: Hashable, Sendable, Codable {
         out.append(0x06); be(8, 8); be(UInt64(named.count), 8)
         for (name, d) in named.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             field(0x01, name)
-            out.append(0x03); be(32, 8); out.append(contentsOf: d.bytes)
+            out.append(0x03); be(32, 8); d.withUnsafeBytes { out.append(contentsOf: $0) }
         }
         return out
     }
