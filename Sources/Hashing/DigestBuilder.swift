@@ -28,7 +28,7 @@ public struct DigestBuilder: Sendable {
     /// A named map: its count, then `name`, `digest` pairs sorted by the bytes of the name.
     public mutating func add(named: [String: Digest]) {
         field(kind: 0x06, Self.be64(UInt64(named.count)))
-        for (name, digest) in named.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        for (name, digest) in named.sorted(by: { $0.key.utf8Precedes($1.key) }) {
             add(name)
             add(digest)
         }

@@ -92,4 +92,15 @@ final class DigestTests: XCTestCase {
         d.appendHex(to: &hex)
         XCTAssertEqual(String(decoding: hex, as: UTF8.self), d.hex)
     }
+
+    /// `utf8Precedes` is the UTF-8 byte order: the order of `utf8.lexicographicallyPrecedes`, on
+    /// prefixes, empty strings, non-ASCII and strings Swift's own `<` orders differently.
+    func testUTF8OrderIsByteOrder() {
+        let words = ["", "a", "A", "a/b", "a-b", "a_b", "a.b", "ab", "a10", "a9", "é", "e\u{301}", "z", "😀", "\u{ffff}", "a\u{0}", "Zz"]
+        for a in words {
+            for b in words {
+                XCTAssertEqual(a.utf8Precedes(b), a.utf8.lexicographicallyPrecedes(b.utf8), "\(a.debugDescription) vs \(b.debugDescription)")
+            }
+        }
+    }
 }

@@ -104,11 +104,7 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         public init(_ projection: Projection) {
             name = projection.name
             digest = projection.digest
-            var fields: [String: Digest] = [:]
-            if case let .object(members) = projection.value {
-                for (field, value) in members { fields[field] = Digest.of(value.canonical) }
-            }
-            self.fields = fields
+            fields = projection.fieldDigests
             sources = projection.sources
         }
     }
