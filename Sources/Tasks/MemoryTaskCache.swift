@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 
 /// A task cache that lives in memory for one run: dictionaries behind a lock, starting empty, with

@@ -35,6 +35,10 @@ final class ExitCodeTests: XCTestCase {
         ])
     }
 
+    func testFileReadErrors() {
+        assertCodes([(FileReadError.io(path: "p", operation: "read", errno: EIO), 74)])
+    }
+
     func testTaskErrors() {
         assertCodes([
             (TaskError.duplicateTaskID("t"), 70),

@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 import XCTest
 @testable import Tasks
@@ -109,36 +109,5 @@ final class RenderedInTests: XCTestCase {
         let second = Executor(cache: cache, runDigest: Digest.of("plan-2")).run(g)
         XCTAssertEqual(second.results[0].status, .local)
         XCTAssertEqual(second.results[0].renderedIn, Digest.of("plan-1"), "a reused output keeps the run that first rendered it")
-    }
-
-    /// Over the real store chain (its batch lookup verifies every object it answers for).
-    func testExecutorRendersAgainWhenAnObjectIsCorruptAndReusesTheRest() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exec-chain-" + UUID().uuidString).path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        func chain() throws -> StoreChain { StoreChain(local: try LocalStore(root: dir)) }
-        let counter = Counter()
-        let tasks = (0..<30).map { i in
-            textTask("t\(i)", i % 2 == 0 ? "short \(i)" : String(repeating: "long \(i) ", count: 40),
-                     deps: i % 5 == 4 ? ["prev": "t\(i - 1)"] : [:], counter: counter)
-        }
-        let g = try TaskGraph(tasks)
-        let first = Executor(cache: try chain(), jobs: 2).run(g)
-        XCTAssertEqual(first.count(.rendered), 30)
-
-        let c = try chain()
-        let victim = first.results.first { $0.id == "t3" }!
-        let object = c.local.objects.path(for: victim.output!)
-        XCTAssertEqual(unlink(object), 0)
-        XCTAssertTrue(FileManager.default.createFile(atPath: object, contents: Data("not the object".utf8)))
-        let second = Executor(cache: c, jobs: 2).run(g)
-        let rendered = second.results.filter { $0.status == .rendered }.map(\.id)
-        XCTAssertEqual(rendered, ["t3"], "only the task whose object is corrupt renders again")
-        XCTAssertEqual(second.count(.local), 29)
-        XCTAssertEqual(second.results.map(\.output), first.results.map(\.output))
-        XCTAssertEqual(counter.rendered.filter { $0 == "t3" }.count, 2)
-        XCTAssertEqual(c.local.objects.verifies(victim.output!, size: victim.size), true, "the object was stored again")
-
-        let third = Executor(cache: try chain(), jobs: 2).run(g)
-        XCTAssertEqual(third.count(.local), 30)
     }
 }

@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 @testable import Tasks
 
@@ -8,7 +8,7 @@ struct FailingStores: TaskCache {
     func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)? { nil }
     func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String,
                renderedIn: Digest?) throws -> ActionEntry {
-        throw CacheError.io(path: "memory", operation: "write", errno: 28)
+        throw TaskError.io(path: "memory", operation: "write", errno: ENOSPC)
     }
 }
 

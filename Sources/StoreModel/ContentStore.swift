@@ -1,7 +1,8 @@
 /// A content-addressed object store: objects are addressed by the SHA-256 of their bytes.
 ///
 /// Reads verify: `get` never returns bytes whose digest differs from the address. A corrupt object
-/// is reported through `StoreEvents`, quarantined where the store is writable, and read as a miss.
+/// is reported (`Cache`'s stores record a `StoreEvent`), quarantined where the store is writable,
+/// and read as a miss.
 public protocol ContentStore: Sendable {
     /// Whether the store holds an object under `digest` (cheap; does not verify).
     func contains(_ digest: Digest) -> Bool
