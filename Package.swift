@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "TasksTests", dependencies: ["Tasks", "StoreModel"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Hashing"]),
         .testTarget(name: "LoweringsTests", dependencies: ["Lowerings", "Cache", "Tasks"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Cache", "Tasks", "Lowerings"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Cache", "Tasks", "Lowerings", "Archive"]),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Pipeline", "Cache", "Tasks"], exclude: ["Golden", "Help"]),
     ]
 )

@@ -35,9 +35,11 @@ public enum MonogramIcons {
                 problems.append(.unpinned(m))
                 continue
             }
-            let stored = (try? seed.get(pinned)) ?? nil
-            if stored == nil {
-                problems.append(seed.contains(pinned) ? .corruptObject(m, pinned) : .missingObject(m, pinned))
+            var stored: [UInt8]?
+            switch seed.fetch(pinned) {
+            case let .intact(bytes): stored = bytes
+            case .missing: problems.append(.missingObject(m, pinned))
+            case .damaged, .unreadable: problems.append(.corruptObject(m, pinned))
             }
             let drawn = Digest.of(png)
             if drawn != pinned {

@@ -54,10 +54,10 @@ final class ExecutorTests: XCTestCase {
         XCTAssertEqual(again.results.filter { $0.id.hasPrefix("ok") }.map(\.status), [.local, .local])
     }
 
-    func testPinnedTaskComesFromSeedAndFailsClearlyWhenAbsent() throws {
+    func testPinnedTaskComesFromSeedAndFailsClearlyWhenAbsentOrDamaged() throws {
         let icon: [UInt8] = [0x89, 0x50, 0x4e, 0x47]
         let d = Digest.of(icon)
-        let cache = MemoryTaskCache(seed: { $0 == d ? icon : nil })
+        let cache = MemoryTaskCache(seed: MemorySeed(objects: [d: icon]))
         let t = FileTask(id: "icon", family: "icons", platform: "ios", release: "r", path: "AppIcon.png", copying: d)
         let r = Executor(cache: cache).run(try TaskGraph([t]))
         XCTAssertEqual(r.results[0].status, .seed)
@@ -65,6 +65,12 @@ final class ExecutorTests: XCTestCase {
         let missing = FileTask(id: "m", family: "icons", platform: "ios", release: "r", path: "m.png", copying: Digest.of("nope"))
         let r2 = Executor(cache: MemoryTaskCache()).run(try TaskGraph([missing]))
         XCTAssertEqual(r2.failures, [.pinnedObjectMissing(taskID: "m", digest: Digest.of("nope"))])
+        // There, but its bytes hash to another digest: damaged, as over the store chain.
+        let damaged = MemoryTaskCache(seed: MemorySeed(damaged: [Digest.of("nope")]))
+        let r3 = Executor(cache: damaged).run(try TaskGraph([missing]))
+        XCTAssertEqual(r3.failures, [.pinnedObjectDamaged(taskID: "m", digest: Digest.of("nope"))])
+        XCTAssertTrue(damaged.foundCorrupt(Digest.of("nope")))
+        XCTAssertFalse(damaged.foundCorrupt(d))
     }
 
     func testStoreFailureIsATaskFailure() throws {

@@ -12,6 +12,16 @@ struct FailingStores: TaskCache {
     }
 }
 
+/// A read-only seed in memory: `objects` by digest; a digest in `damaged` is there, but its bytes
+/// fail verification (so `get` answers nil and `contains` yes, as a real store's do).
+struct MemorySeed: ContentStore {
+    var objects: [Digest: [UInt8]] = [:]
+    var damaged: Set<Digest> = []
+    func contains(_ digest: Digest) -> Bool { objects[digest] != nil || damaged.contains(digest) }
+    func get(_ digest: Digest) throws -> [UInt8]? { objects[digest] }
+    func put(_ bytes: [UInt8]) throws -> Digest { throw TaskError.io(path: "seed", operation: "write", errno: EROFS) }
+}
+
 /// A render counter shared by the closures of a task set.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
