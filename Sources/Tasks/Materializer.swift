@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 
 /// One file the materializer should leave in the output tree.
