@@ -31,6 +31,8 @@ public enum CoreCatalog {
     private static func declaration(_ id: SeamID) -> CoreSeam {
         func replaces(_ path: String) -> CoreSeam { CoreSeam(id, path: path, origin: .replaces) }
         func adds(_ path: String, mode: FileMode = .regular) -> CoreSeam { CoreSeam(id, path: path, mode: mode, origin: .adds) }
+        /// A placeholder the Core keeps unless the Plan declares something for it.
+        func mayReplace(_ path: String) -> CoreSeam { CoreSeam(id, path: path, origin: .replaces, optional: true) }
         switch id {
         // `Cores/ios`: XcodeGen project, app `FoundationApp`.
         case .iosApplicationDefinition: return replaces("Generated/ApplicationDefinition.swift")
@@ -42,6 +44,14 @@ public enum CoreCatalog {
         case .iosAppIcon: return replaces("Resources/Assets.xcassets/AppIcon.appiconset/AppIcon.png")
         case .iosApplicationTests: return replaces("Tests/Generated/GeneratedApplicationTests.swift")
         case .iosNavigationUITests: return replaces("UITests/Generated/GeneratedNavigationUITests.swift")
+        // native/ios: sources keep their folders below Extensions/ (an optional XcodeGen source);
+        // each image name is one imageset of the Core's catalog.
+        case .iosExtensionSources: return adds("Extensions/{file*}")
+        case .iosExtensionImages: return adds("Resources/Assets.xcassets/{name}.imageset/{file}")
+        case .iosExtensionImageSets: return adds("Resources/Assets.xcassets/{name}.imageset/Contents.json")
+        case .iosExtensionRegistry: return mayReplace("Generated/ExtensionRegistry.swift")
+        case .iosExtensionPackage: return mayReplace("NativeExtensions/Package.swift")
+        case .iosExtensionExports: return mayReplace("NativeExtensions/Sources/NativeExtensions/NativeExtensions.swift")
 
         // `Cores/android`: Gradle project, Kotlin namespace `dev.firstdraft.app`.
         case .androidApplicationProperties: return replaces("app/application.properties")
@@ -54,6 +64,12 @@ public enum CoreCatalog {
         case .androidLauncherForeground: return replaces("app/src/main/res/drawable/ic_launcher_foreground.xml")
         case .androidPathConfiguration: return replaces("app/src/main/assets/json/android_v1.json")
         case .androidTabIcons: return adds("app/src/main/res/drawable/ic_tab_{token}.xml")
+        // native/android: Kotlin in the extension package's folder, drawables in the resource
+        // directory the frozen build file adds, Maven coordinates in the script it applies.
+        case .androidExtensionSources: return adds("app/src/main/java/dev/firstdraft/app/extensions/{file*}")
+        case .androidExtensionDrawables: return adds("app/src/extensions/res/{folder}/{file}")
+        case .androidExtensionRegistry: return mayReplace("app/src/main/java/dev/firstdraft/app/generated/ExtensionRegistry.kt")
+        case .androidExtensionDependencies: return mayReplace("app/extensions.gradle.kts")
 
         // `Cores/rails`: Rails 8 application `FoundationApp`.
         // The GapSet of the whole compile, at the output root.
@@ -99,6 +115,8 @@ public enum CoreCatalog {
         case .railsEntityController: return adds("app/controllers/{plural}_controller.rb")
         case .railsEntityViews: return adds("app/views/{plural}/{view}.html.erb")
         case .railsEntityRequestSpec: return adds("spec/requests/{plural}_spec.rb")
+        // native/web: Stimulus controllers (bridge components' web half), loaded as `bridge--<name>`.
+        case .railsExtensionWeb: return adds("app/javascript/controllers/bridge/{file*}")
         }
     }
 }

@@ -24,3 +24,16 @@ public struct CorePin: Hashable, Sendable {
     /// Where the Core is mounted in the output ("" = the root).
     public var mount: String { platform.mount }
 }
+
+extension CorePin {
+    /// The seam a Core-relative path belongs to, as composition picks it: an exact path over any
+    /// pattern, then the pattern with the most literal characters (declaration order among equals).
+    public func seam(at path: String) -> CoreSeam? {
+        if let exact = seams.first(where: { !$0.isPattern && $0.path == path }) { return exact }
+        var best: CoreSeam?
+        for seam in seams where seam.isPattern && seam.matches(path) {
+            if best == nil || seam.specificity > best!.specificity { best = seam }
+        }
+        return best
+    }
+}

@@ -4,14 +4,14 @@ import Hashing
 /// `CorePinTests` fails when a Core's source no longer packs to its pin.
 public enum CorePins {
     public static let rails = CorePin(
-        platform: .rails, digest: Digest(hex: "cf7f1e3717b8e0201aa19ebef1691840d99ae8dbf82440f0ebd42627e94e91a0")!,
-        revision: "rails-core-2026-08.3", seams: CoreCatalog.railsSeams)
+        platform: .rails, digest: Digest(hex: "1da47386e64d012e893304ec1709e6e452ce18d85ba5f5776649bbffd3f719af")!,
+        revision: "rails-core-2026-08.4", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
-        platform: .ios, digest: Digest(hex: "acd4af8814339d308d581b2145ef6594df3dac8c79bd64b6e0412e53a5e31b82")!,
-        revision: "ios-core-2026-08.3", seams: CoreCatalog.iosSeams)
+        platform: .ios, digest: Digest(hex: "58aced06b76226e8118da1eeffbf863221814f9ac5476ccc17df650a27867214")!,
+        revision: "ios-core-2026-08.4", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
-        platform: .android, digest: Digest(hex: "52c1a3facb5f11d39b1dbaab1a5154f5e5d394afb40b7b04959697c88e1fd1c2")!,
-        revision: "android-core-2026-09.3", seams: CoreCatalog.androidSeams)
+        platform: .android, digest: Digest(hex: "01cb02ec7fe2177256da2f27dfb97875e9ea24563a1fb3f1e3acb1491bc4669d")!,
+        revision: "android-core-2026-09.4", seams: CoreCatalog.androidSeams)
 
     public static let all = [rails, ios, android]
 

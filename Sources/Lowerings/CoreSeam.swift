@@ -100,7 +100,7 @@ public struct CoreSeam: Hashable, Sendable {
 
 
     /// Whether `path` (relative to the Core root) is this seam's path; `{name}` matches one or
-    /// more characters other than `/`.
+    /// more characters other than `/`, `{name*}` one or more path segments (`a/b.swift`).
     public func matches(_ candidate: String) -> Bool {
         guard isPattern else { return candidate == path }
         return Self.match(pathBytes[...], Array(candidate.utf8)[...])
@@ -111,8 +111,9 @@ public struct CoreSeam: Hashable, Sendable {
         if first == UInt8(ascii: "{") {
             guard let close = pattern.firstIndex(of: UInt8(ascii: "}")) else { return false }
             let rest = pattern[(close + 1)...]
+            let segments = pattern[pattern.index(before: close)] == UInt8(ascii: "*")
             var i = text.startIndex
-            while i < text.endIndex && text[i] != UInt8(ascii: "/") {
+            while i < text.endIndex && (segments || text[i] != UInt8(ascii: "/")) {
                 i += 1
                 if match(rest, text[i...]) { return true }
             }

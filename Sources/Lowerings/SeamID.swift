@@ -13,6 +13,14 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case iosAppIcon = "ios.app_icon"
     case iosApplicationTests = "ios.application_tests"
     case iosNavigationUITests = "ios.navigation_ui_tests"
+    // The app's own native code (issue 16): copies of native/ios, and what is generated from
+    // native.ios.
+    case iosExtensionSources = "ios.extension_sources"
+    case iosExtensionImages = "ios.extension_images"
+    case iosExtensionImageSets = "ios.extension_imagesets"
+    case iosExtensionRegistry = "ios.extension_registry"
+    case iosExtensionPackage = "ios.extension_package"
+    case iosExtensionExports = "ios.extension_exports"
 
     // Cores/android
     case androidApplicationProperties = "android.application_properties"
@@ -25,6 +33,11 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case androidLauncherForeground = "android.launcher_foreground"
     case androidPathConfiguration = "android.path_configuration"
     case androidTabIcons = "android.tab_icons"
+    // The app's own native code (issue 16).
+    case androidExtensionSources = "android.extension_sources"
+    case androidExtensionDrawables = "android.extension_drawables"
+    case androidExtensionRegistry = "android.extension_registry"
+    case androidExtensionDependencies = "android.extension_dependencies"
 
     // Cores/rails
     case railsGapSet = "rails.gapset"
@@ -63,6 +76,8 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case railsEntityController = "rails.entity_controller"
     case railsEntityViews = "rails.entity_views"
     case railsEntityRequestSpec = "rails.entity_request_spec"
+    // The web half of the app's bridge components (native/web/*_controller.js, issue 16).
+    case railsExtensionWeb = "rails.extension_web"
     /// The tree whose Core declares the seam: the raw value's first component.
     public var platform: Platform {
         Platform.allCases.first { rawValue.hasPrefix($0.rawValue + ".") } ?? .rails

@@ -20,9 +20,11 @@ import Tasks
 public enum Compilation {
     // MARK: 1. load
 
-    /// Reads a Plan (positioned diagnostics, all at once).
+    /// Reads a Plan and its native directory (positioned diagnostics, all at once). The one place
+    /// the app's native files are read: renderers get their bytes as values.
     public static func load(_ plan: PlanFile) throws -> LoadedPlan {
-        switch PlanLoader.load(bytes: plan.bytes, file: plan.name) {
+        let native = try plan.native.map(NativeSourceReader.read) ?? .none
+        switch PlanLoader.load(bytes: plan.bytes, file: plan.name, native: native) {
         case .failed(let diagnostics): throw PipelineError.invalidPlan(file: plan.name, diagnostics: diagnostics)
         case .loaded(let loaded): return loaded
         }

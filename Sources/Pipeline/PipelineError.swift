@@ -8,6 +8,8 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
     case inputMissing(path: String, what: String)
     /// A provenance file that does not decode.
     case invalidProvenance(path: String, reason: String)
+    /// An input that is there but could not be read (`reason`: the system's words).
+    case unreadable(path: String, what: String, reason: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
             return "\(what) \(path) does not exist; check the path"
         case let .invalidProvenance(path, reason):
             return "\(path): not valid provenance: \(reason)"
+        case let .unreadable(path, what, reason):
+            return "\(what) \(path) could not be read: \(reason)"
         }
     }
 }

@@ -24,7 +24,9 @@ public struct TaskSet: Sendable {
     /// One task per seam of every lowering, and the GapSet; the emitted lowerings are the trees.
     public init(lowering loaded: LoadedPlan) {
         let lowerings = PlanLowering.lower(loaded)
-        let report = PlanReport(lowerings)
+        var report = PlanReport(lowerings)
+        // The load's warnings (nothing hooked up, an unrouted screen, an ignored file) too.
+        report.diagnostics = (loaded.warnings + lowerings.flatMap(\.diagnostics)).sorted().map(DiagnosticRecord.init)
         self.init(planDigest: loaded.digest, tasks: lowerings.flatMap(\.tasks) + [GapSetFile.task(report.gaps)],
                   trees: lowerings.filter { $0.status == .emitted }, report: report)
     }

@@ -6,6 +6,10 @@ plugins {
     alias(libs.plugins.kotlin.android)
 }
 
+// The app's Maven dependencies (native.android.packages), generated into this script so this
+// file never changes for them.
+apply(from = "extensions.gradle.kts")
+
 // The generated identity. The Kotlin namespace below stays fixed, so a new
 // application ID never requires moving or rewriting source files.
 val applicationProperties = Properties().apply {
@@ -46,6 +50,13 @@ android {
         buildConfig = true
     }
 
+    // The app's own drawables (native/android/assets), copied in by every compile.
+    sourceSets {
+        getByName("main") {
+            res.srcDir("src/extensions/res")
+        }
+    }
+
     compileOptions {
         sourceCompatibility = JavaVersion.VERSION_17
         targetCompatibility = JavaVersion.VERSION_17
@@ -64,6 +75,7 @@ dependencies {
     implementation(libs.androidx.appcompat)
     implementation(libs.androidx.constraintlayout)
     implementation(libs.material)
+    implementation(libs.kotlinx.coroutines.android)
 
     testImplementation(libs.junit)
     testImplementation(libs.gson)

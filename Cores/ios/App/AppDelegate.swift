@@ -26,6 +26,20 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         Hotwire.config.makeCustomErrorView = { error, retryHandler in
             TryAgainErrorView(error: error, handler: retryHandler)
         }
+        registerExtensionComponents()
         Hotwire.loadPathConfiguration(from: PathConfigurationSources.make(rootURL: rootURL))
+    }
+
+    /// The bridge components native.ios declares; each type's own `name` must be the one the
+    /// Plan gives it, which is what the web's Stimulus half names.
+    private func registerExtensionComponents() {
+        let components = ExtensionRegistry.components
+        for component in components {
+            assert(component.type.name == component.name,
+                   "\(component.type) names itself \"\(component.type.name)\", but native.ios.components calls it \"\(component.name)\"")
+        }
+        if !components.isEmpty {
+            Hotwire.registerBridgeComponents(components.map(\.type))
+        }
     }
 }

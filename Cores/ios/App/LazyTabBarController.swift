@@ -37,6 +37,11 @@ final class LazyTabBarController: UITabBarController, UITabBarControllerDelegate
         tabBar.scrollEdgeAppearance = appearance
     }
 
+    /// The selected tab's navigator.
+    var selectedNavigator: Navigator? {
+        tabs.indices.contains(selectedIndex) ? tabs[selectedIndex].navigator : nil
+    }
+
     func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
         startTab(at: selectedIndex)
     }

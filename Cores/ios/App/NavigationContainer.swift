@@ -12,11 +12,17 @@ final class NavigationContainer: NSObject {
     static let moreListPath = "/__firstdraft_ios_more__"
     static let resetNavigationProperty = "reset_navigation"
 
+    /// The window's container, for `AppShell.visit`.
+    private(set) static weak var current: NavigationContainer?
+
     private let rootURL: URL
     private let entries: [NavigationEntry]
     private let layout: TabLayout
     private weak var window: UIWindow?
     private var navigators: [Navigator] = []
+    private weak var tabBar: LazyTabBarController?
+    /// Called once the first page is ready (a finished request, or a native screen shown).
+    var onFirstPage: (() -> Void)?
 
     init(rootURL: URL, entries: [NavigationEntry], layout: TabLayout) {
         precondition(!entries.isEmpty, "a native client needs at least one navigation entry")
@@ -28,7 +34,13 @@ final class NavigationContainer: NSObject {
 
     func install(in window: UIWindow) {
         self.window = window
+        Self.current = self
         window.rootViewController = makeRootController()
+    }
+
+    /// The navigator of the selected tab (or the single one).
+    var activeNavigator: Navigator? {
+        tabBar?.selectedNavigator ?? navigators.first
     }
 
     /// Rebuilds every navigator, so no tab keeps a page from before a sign-in change.
@@ -70,7 +82,9 @@ final class NavigationContainer: NSObject {
             item.accessibilityIdentifier = "tab.more"
             tabs.append(LazyTabBarController.Tab(navigator: navigator, item: item))
         }
-        return LazyTabBarController(tabs: tabs)
+        let tabBar = LazyTabBarController(tabs: tabs)
+        self.tabBar = tabBar
+        return tabBar
     }
 
     private func makeNavigator(name: String, startLocation: URL) -> Navigator {
@@ -101,6 +115,21 @@ extension NavigationContainer: NavigatorDelegate {
             }
             return .reject
         }
+        // A rule's `view_controller: <id>` opens the app's own screen; an id this build does not
+        // know falls through to the web.
+        if let screen = ExtensionRegistry.screen(proposal.viewController, url: proposal.url) {
+            firstPageReady()
+            return .acceptCustom(screen)
+        }
         return .accept
+    }
+
+    func requestDidFinish(at url: URL) {
+        firstPageReady()
+    }
+
+    private func firstPageReady() {
+        onFirstPage?()
+        onFirstPage = nil
     }
 }

@@ -3,6 +3,7 @@ import UIKit
 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
     private var container: NavigationContainer?
+    private var splash: SplashPresenter?
 
     func scene(
         _ scene: UIScene,
@@ -25,8 +26,11 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         )
         container.install(in: window)
         window.makeKeyAndVisible()
+        let splash = SplashPresenter(window: window)
+        container.onFirstPage = { [weak splash] in splash?.firstPageReady() }
 
         self.window = window
         self.container = container
+        self.splash = splash
     }
 }

@@ -29,7 +29,7 @@ public enum AndroidLowering {
             identity = nil
             diagnostics += list.problems.map { diagnostic(for: $0, loaded) }
         }
-        let navigation = ApplicationNavigation(plan: plan)
+        let navigation = ApplicationNavigation(plan: plan, client: platform)
         let layout = navigation.layout
         if layout == nil {
             diagnostics.append(loaded.diagnostic(
@@ -54,9 +54,11 @@ public enum AndroidLowering {
         addTasks(projections, into: &builder)
         let monogram = MonogramTasks.projection(appName: plan.application.name)
         builder.append(MonogramTasks.androidForeground(appName: plan.application.name, release: release), reads: [monogram])
+        addExtensionTasks(plan.application.native.android!, loaded.extensions.android, into: &builder)
         // Provenance names each tab icon's projection apart (`android_tab_icon.<token>`).
         var byName = projections.byName
         byName[monogram.name] = monogram
+        byName.merge(builder.projections.filter { $0.key.hasPrefix("native_file:") || ["android_extensions", "android_packages"].contains($0.key) }) { a, _ in a }
         return PlatformLowering(
             platform: platform, status: .emitted, release: release, tasks: builder.tasks,
             gaps: gaps, diagnostics: [], projections: byName, definitionDigest: projections.definition.projection.digest)
@@ -92,6 +94,32 @@ public enum AndroidLowering {
             builder.add(.androidTabIcons, instance: token.rawValue, values: ["token": token.rawValue], reads: [p.iconProjection(token)]) {
                 AndroidResourceRenderer.tabIcon(token)
             }
+        }
+    }
+
+    /// The app's own native code (issue 16): a copy task per Kotlin source and drawable, keyed by
+    /// the file's origin and digest; the registry from the declarations, the Gradle script from the
+    /// Maven coordinates.
+    static func addExtensionTasks(_ client: NativeClient, _ files: ClientExtensions, into builder: inout SeamTaskBuilder) {
+        let prefix = AndroidExtensionPaths.sources + "/"
+        for file in files.sources {
+            let inside = String(file.destination.dropFirst(prefix.count)), bytes = file.bytes
+            builder.add(.androidExtensionSources, instance: inside, values: ["file*": inside], reads: [file.projection]) { bytes }
+        }
+        let resources = AndroidExtensionPaths.resources + "/"
+        for image in files.images {
+            let parts = image.destination.dropFirst(resources.count).split(separator: "/").map(String.init)
+            let bytes = image.bytes
+            builder.add(.androidExtensionDrawables, instance: parts.joined(separator: "/"),
+                        values: ["folder": parts[0], "file": parts[1]], reads: [image.projection]) { bytes }
+        }
+        let declarations = ExtensionDeclarations(client, platform: platform)
+        if !declarations.isEmpty {
+            builder.add(.androidExtensionRegistry, reads: [declarations.projection]) { AndroidExtensionRenderer.registry(declarations) }
+        }
+        let packages = PackageDeclarations(client, platform: platform)
+        if !packages.mavenCoordinates.isEmpty {
+            builder.add(.androidExtensionDependencies, reads: [packages.projection]) { AndroidExtensionRenderer.dependencies(packages) }
         }
     }
 

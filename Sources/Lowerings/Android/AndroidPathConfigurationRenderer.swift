@@ -7,6 +7,8 @@
 /// 3. more than five entries: the More path opens `hotwire://fragment/firstdraft-more`, titled More.
 /// 4. with an Account: `/native-session-changed` sets `reset_navigation: true`.
 /// 5. each GET form route: `context: modal`, `pull_to_refresh_enabled: false`.
+/// 6. each native-screen rule routing on Android: `uri: hotwire://fragment/<id>` (derived from the
+///    rule's `view_controller`), and its `title`.
 /// Every pattern is anchored and ends with the query-safe suffix `(?:\?.*)?$`; form patterns are
 /// `PathRoute.pattern`, the same the iOS configuration writes (a parameter matches one segment). A form route is never a tab root, so no path is modal and replace_root.
 public enum AndroidPathConfigurationRenderer {
@@ -32,6 +34,11 @@ public enum AndroidPathConfigurationRenderer {
         }
         for form in routes.formRoutes {
             rules.append(rule([form.pattern], [("context", .string("modal")), ("pull_to_refresh_enabled", .bool(false))]))
+        }
+        for screen in routes.nativeScreens {
+            var properties: [(String, PrettyJSON)] = [("uri", .string(screen.uri))]
+            if let title = screen.title { properties.append(("title", .string(title))) }
+            rules.append(rule([screen.route.pattern], properties))
         }
         let document = PrettyJSON.object([("settings", .object([])), ("rules", .array(rules))])
         return document.rendered(inlineScalarArrays: true)

@@ -11,7 +11,16 @@ public struct AndroidRoutes: Hashable, Sendable {
     public let formRoutes: [PathRoute]
     /// Paths that look like form routes but are not (`RouteTable.pushedLookalikes`).
     public let pushedLookalikes: [PathRoute]
+    /// Each rule routing on Android: its path, `hotwire://fragment/<id>`, and its title.
+    public let nativeScreens: [NativeScreenRoute]
     private let sources: [String: [String]]
+
+    public struct NativeScreenRoute: Hashable, Sendable {
+        public let route: PathRoute
+        public let id: String
+        public let title: String?
+        public var uri: String { "hotwire://fragment/\(id)" }
+    }
 
     public static let morePath = "/__firstdraft_android_more__"
     public static let sessionChangedPath = "/native-session-changed"
@@ -23,7 +32,10 @@ public struct AndroidRoutes: Hashable, Sendable {
         let table = RouteTable(plan: plan)
         formRoutes = table.formRoutes
         pushedLookalikes = table.pushedLookalikes
+        let rules = plan.application.native.rules(for: .android)
+        nativeScreens = rules.map { NativeScreenRoute(route: $0.route, id: $0.viewController, title: $0.title) }
         sources = [
+            "native_screens": rules.map(\.pointer.description),
             "direct_roots": layout.directRoots.map(\.source),
             "has_more": navigation.entries.map(\.source),
             "session_reset": ["/account"],
@@ -33,10 +45,20 @@ public struct AndroidRoutes: Hashable, Sendable {
     }
 
     public var projection: Projection {
-        Projection(name: "android_routes", fields: [
+        var fields: [String: ProjectionValue] = [
             "direct_roots": .array(directRoots.map { .string($0) }), "has_more": .bool(hasMore),
             "session_reset": .bool(resetsNavigationOnSessionChange), "form_routes": .array(formRoutes.map { .string($0.template) }),
             "pushed_lookalikes": .array(pushedLookalikes.map { .string($0.template) }),
-        ], sources: sources)
+        ]
+        var sources = self.sources
+        // Only with rules, so a Plan without native screens keeps its keys.
+        if nativeScreens.isEmpty {
+            sources["native_screens"] = nil
+        } else {
+            fields["native_screens"] = .array(nativeScreens.map {
+                .object(["path": .string($0.route.template), "id": .string($0.id), "title": .optional($0.title)])
+            })
+        }
+        return Projection(name: "android_routes", fields: fields, sources: sources)
     }
 }

@@ -90,7 +90,7 @@ public enum TreeAudit {
             return
         }
         guard let pin else { return }
-        let seam = pin.seams.first { $0.matches(f.path) }
+        let seam = pin.seam(at: f.path)
         switch ComposedFile.Origin(rawValue: f.origin) {
         case .core?:
             if FileOwner(f.owner) != .core(pin.platform) {

@@ -23,7 +23,7 @@ public enum IOSLowering {
 
         let identity = IdentityProjection(plan: plan, release: release)
         var (iosIdentity, problems) = IOSIdentity.lower(plan: plan, identity: identity, release: release)
-        let navigation = IOSNavigation(ApplicationNavigation(plan: plan))
+        let navigation = IOSNavigation(ApplicationNavigation(plan: plan, client: platform))
         if navigation == nil {
             problems.append(IOSProblem(.iosNavigationNoEntry, at: clientPointer,
                                        "the iOS client needs at least one navigation entry: give an entity a public or protected index, or add an account"))
@@ -44,6 +44,7 @@ public enum IOSLowering {
         addTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance, into: &builder)
         builder.append(MonogramTasks.pngCopy(appName: plan.application.name, seam: .iosAppIcon, release: release),
                        reads: [MonogramTasks.projection(appName: plan.application.name)])
+        addExtensionTasks(plan.application.native.ios!, loaded.extensions.ios, into: &builder)
         return PlatformLowering(platform: platform, status: .emitted, release: release, tasks: builder.tasks,
                                 gaps: gaps(plan: plan, identity: iosIdentity), projections: builder.projections,
                                 definitionDigest: identity.digest)
@@ -65,6 +66,37 @@ public enum IOSLowering {
             ApplicationTestsRenderer.render(identity: identity, navigation: navigation, routes: routes)
         }
         builder.add(.iosNavigationUITests, reads: [navigation.projection]) { NavigationUITestsRenderer.render(navigation) }
+    }
+
+    /// The app's own native code (issue 16): a copy task per Swift source and image, keyed by the
+    /// file's origin and digest (and its destination, as every key is); an imageset's
+    /// `Contents.json` from its file names; the registry from the declarations, the package
+    /// manifest from the packages: so a file's bytes move only that file's task.
+    static func addExtensionTasks(_ client: NativeClient, _ files: ClientExtensions, into builder: inout SeamTaskBuilder) {
+        let prefix = IOSExtensionPaths.sources + "/"
+        for file in files.sources {
+            let inside = String(file.destination.dropFirst(prefix.count)), bytes = file.bytes
+            builder.add(.iosExtensionSources, instance: inside, values: ["file*": inside], reads: [file.projection]) { bytes }
+        }
+        for set in files.imageSets {
+            for image in set.images {
+                let bytes = image.file.bytes
+                builder.add(.iosExtensionImages, instance: set.name + "/" + image.file.name,
+                            values: ["name": set.name, "file": image.file.name], reads: [image.file.projection]) { bytes }
+            }
+            builder.add(.iosExtensionImageSets, instance: set.name, values: ["name": set.name], reads: [set.projection]) {
+                ExtensionRenderer.imageSetContents(set)
+            }
+        }
+        let declarations = ExtensionDeclarations(client, platform: platform)
+        if !declarations.isEmpty {
+            builder.add(.iosExtensionRegistry, reads: [declarations.projection]) { ExtensionRenderer.registry(declarations) }
+        }
+        let packages = PackageDeclarations(client, platform: platform)
+        if !packages.swiftPackages.isEmpty {
+            builder.add(.iosExtensionPackage, reads: [packages.projection]) { ExtensionRenderer.packageManifest(packages) }
+            builder.add(.iosExtensionExports, reads: [packages.projection]) { ExtensionRenderer.exports(packages) }
+        }
     }
 
     /// The reviewed residuals of an emitted client.

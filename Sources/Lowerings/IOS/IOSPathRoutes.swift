@@ -17,7 +17,12 @@ public struct IOSPathRoutes: Hashable, Sendable {
     public let forms: [Route]
     /// Paths that look like form routes but are not (`RouteTable.pushedLookalikes`).
     public let pushedLookalikes: [Route]
+    /// Each rule routing on iOS: its path and the screen id (`view_controller`).
+    public let nativeScreens: [(route: Route, id: String)]
     public let projection: Projection
+
+    public static func == (a: IOSPathRoutes, b: IOSPathRoutes) -> Bool { a.projection == b.projection }
+    public func hash(into hasher: inout Hasher) { hasher.combine(projection) }
 
     public init(plan: Plan, navigation: IOSNavigation) {
         replaceRoot = navigation.directItems.map { Route(exact: $0.route) }
@@ -25,16 +30,25 @@ public struct IOSPathRoutes: Hashable, Sendable {
         let table = RouteTable(plan: plan)
         forms = table.formRoutes
         pushedLookalikes = table.pushedLookalikes
-        projection = Projection(name: "ios_path_configuration", fields: [
+        let rules = plan.application.native.rules(for: .ios)
+        nativeScreens = rules.map { ($0.route, $0.viewController) }
+        var fields: [String: ProjectionValue] = [
             "replace_root": .array(replaceRoot.map { .string($0.template) }),
             "reset_navigation": .array(resetNavigation.map { .string($0.template) }),
             "modal_forms": .array(forms.map { .string($0.template) }),
             "pushed_lookalikes": .array(pushedLookalikes.map { .string($0.template) }),
-        ], sources: [
+        ]
+        var sources: [String: [String]] = [
             "replace_root": navigation.directItems.map(\.source),
             "reset_navigation": plan.account.map { [$0.pointer.description] } ?? [],
             "modal_forms": table.formSources,
             "pushed_lookalikes": table.formSources,
-        ])
+        ]
+        // Only with rules, so a Plan without native screens keeps its keys.
+        if !rules.isEmpty {
+            fields["native_screens"] = .array(nativeScreens.map { .object(["path": .string($0.route.template), "id": .string($0.id)]) })
+            sources["native_screens"] = rules.map(\.pointer.description)
+        }
+        projection = Projection(name: "ios_path_configuration", fields: fields, sources: sources)
     }
 }

@@ -13,8 +13,10 @@ public struct LoadedPlan: Hashable, Sendable {
     public var document: JSONValue
     /// Positions by pointer, so later lowerings can position their own diagnostics.
     public var positions: PositionIndex
-    /// Non-error diagnostics (none in format v1).
+    /// Non-error diagnostics (nothing hooked up, an unrouted screen, an ignored file).
     public var warnings: [Diagnostic]
+    /// The app's native files, classified per client (`NativeExtensions`).
+    public var extensions: NativeExtensions = NativeExtensions()
 
     /// A diagnostic positioned at the authored value `pointer` names (or its nearest ancestor).
     public func diagnostic(_ code: DiagnosticCode, at pointer: JSONPointer, severity: Diagnostic.Severity = .error,

@@ -58,9 +58,10 @@ struct PlanDecoder {
         app.domain = string(m["domain"])
         app.home = string(m["home"])
         if let v = m["appearance"] { app.appearance = decodeAppearance(v) }
-        if let v = m["native"], let n = members(v, required: [], optional: ["ios", "android"]) {
-            app.native.ios = n["ios"].map { decodeNativeClient($0) }
-            app.native.android = n["android"].map { decodeNativeClient($0) }
+        if let v = m["native"], let n = members(v, required: [], optional: ["ios", "android", "rules"]) {
+            app.native.ios = n["ios"].map { decodeNativeClient($0, .ios) }
+            app.native.android = n["android"].map { decodeNativeClient($0, .android) }
+            app.native.rules = decodeNativeRules(n["rules"])
         }
         if let v = m["push"], let p = members(v, required: [], optional: ["ios", "android"]) {
             app.push.ios = bool(p["ios"]) ?? false
@@ -69,10 +70,94 @@ struct PlanDecoder {
         return app
     }
 
-    /// Any value requests the client (the author meant to); a non-object or a key inside is reported.
-    mutating func decodeNativeClient(_ value: JSONValue) -> NativeClient {
-        _ = members(value, required: [], optional: [])
-        return NativeClient()
+    /// Any value requests the client (the author meant to); a non-object or an unknown key inside
+    /// is reported. The declarations are checked by the validator.
+    mutating func decodeNativeClient(_ value: JSONValue, _ platform: Platform) -> NativeClient {
+        var client = NativeClient()
+        guard let m = members(value, required: [], optional: ["components", "screens", "splash", "splash_min_seconds", "packages"])
+        else { return client }
+        client.components = declarations(m["components"])
+        client.screens = declarations(m["screens"])
+        if let v = m["splash"], let type = string(v) { client.splash = NativeDeclaration(id: "", type: type, pointer: v.pointer) }
+        if let v = m["splash_min_seconds"] { client.splashMinimumMilliseconds = milliseconds(v) }
+        for v in array(m["packages"]) ?? [] {
+            switch platform {
+            case .ios: if let p = swiftPackage(v) { client.packages.append(.swift(p)) }
+            default: if let c = string(v) { client.packages.append(.maven(MavenCoordinate(coordinate: c, pointer: v.pointer))) }
+            }
+        }
+        return client
+    }
+
+    /// `{ "id": "Type", … }` in authored order.
+    mutating func declarations(_ value: JSONValue?) -> [NativeDeclaration] {
+        guard let value else { return [] }
+        guard case .object(let list) = value.kind else {
+            wrongType(value, expected: "an object of id → type name, e.g. { \"map\": \"MapScreen\" }")
+            return []
+        }
+        return list.compactMap { member in string(member.value).map { NativeDeclaration(id: member.key, type: $0, pointer: member.value.pointer) } }
+    }
+
+    /// A number of seconds as whole milliseconds, 0…8 s; nil (after a diagnostic) otherwise.
+    mutating func milliseconds(_ value: JSONValue) -> Int? {
+        guard case .number(let n) = value.kind else {
+            wrongType(value, expected: "a number of seconds")
+            return nil
+        }
+        let shifted = n.exponent + 3
+        let ms: Int? = n.isNegative || shifted < 0 || n.significand.count + shifted > 9 ? nil
+            : Int(n.significand + String(repeating: "0", count: shifted))
+        guard let ms, ms <= NativeClient.maximumSplashMilliseconds else {
+            report(.nativeSplashSecondsInvalid, value.pointer, value.position,
+                   "splash_min_seconds is \(n.lexeme); give 0 to 8 seconds (the shell gives up on the first page after 8), in steps of at least 0.001")
+            failed.insert(value.pointer)
+            return nil
+        }
+        return ms
+    }
+
+    mutating func swiftPackage(_ value: JSONValue) -> SwiftPackage? {
+        guard let m = members(value, required: ["url"], optional: ["from", "exact", "branch", "revision", "products"]) else { return nil }
+        let given: [SwiftPackage.Requirement] = [
+            string(m["from"]).map { .from($0) }, string(m["exact"]).map { .exact($0) },
+            string(m["branch"]).map { .branch($0) }, string(m["revision"]).map { .revision($0) },
+        ].compactMap { $0 }
+        var requirement: SwiftPackage.Requirement? = given.count == 1 ? given[0] : nil
+        if given.count != 1 && !["from", "exact", "branch", "revision"].contains(where: { failed.contains(value.pointer.appending($0)) }) {
+            report(.nativePackageRequirement, value.pointer, value.position,
+                   given.isEmpty ? "a Swift package needs exactly one version requirement: add \"from\", \"exact\", \"branch\" or \"revision\""
+                       : "a Swift package takes exactly one version requirement, this one has \(given.map { "\"\($0.key)\"" }.joined(separator: " and ")): keep one")
+            requirement = nil
+        }
+        var products: [String]?
+        if let v = m["products"] { products = (array(v) ?? []).compactMap { string($0) } }
+        return SwiftPackage(url: string(m["url"]) ?? "", requirement: requirement, products: products, pointer: value.pointer)
+    }
+
+    mutating func decodeNativeRules(_ value: JSONValue?) -> [NativeRule] {
+        var rules: [NativeRule] = []
+        for v in array(value) ?? [] {
+            guard let m = members(v, required: ["path", "view_controller"], optional: ["title", "platforms", "tab"]) else { continue }
+            var rule = NativeRule(path: string(m["path"]) ?? "", viewController: string(m["view_controller"]) ?? "",
+                                  title: string(m["title"], .name), pointer: v.pointer)
+            if let p = m["platforms"] {
+                rule.platforms = (array(p) ?? []).compactMap { item -> Platform? in
+                    guard let text = string(item) else { return nil }
+                    guard let platform = Platform(rawValue: text), platform.isClient else {
+                        report(.nativeRulePlatformUnknown, item.pointer, item.position, "\"\(text)\" is not a native client; use \"ios\" or \"android\"")
+                        failed.insert(item.pointer)
+                        return nil
+                    }
+                    return platform
+                }
+            }
+            if let t = m["tab"], let tm = members(t, required: ["label"], optional: ["icon"]) {
+                rule.tab = NativeTab(label: string(tm["label"], .name) ?? "", icon: enumValue(tm["icon"], code: .entityIconUnknown), pointer: t.pointer)
+            }
+            rules.append(rule)
+        }
+        return rules
     }
 
     mutating func decodeAppearance(_ value: JSONValue) -> Appearance? {

@@ -4,7 +4,9 @@ import Hashing
 /// (rules of format v1) → canonicalize and digest. Takes bytes, returns values; never throws for
 /// user mistakes and reports every problem at once, sorted by position.
 public enum PlanLoader {
-    public static func load(bytes: [UInt8], file: String) -> PlanLoadResult {
+    /// `native`: the app's native files (`native/` next to the Plan), checked with the Plan in a
+    /// fifth phase (`NativeExtensions.classify`); their problems are diagnostics like the Plan's.
+    public static func load(bytes: [UInt8], file: String, native: NativeSources = .none) -> PlanLoadResult {
         guard bytes.count <= PlanLimits.fileBytes else {
             return .failed([Diagnostic(file: file, position: .start, pointer: .root, code: .fileTooLarge,
                                        message: "the Plan is larger than \(PlanLimits.fileBytes) bytes (4 MiB), the most a Plan may hold")])
@@ -21,10 +23,16 @@ public enum PlanLoader {
                                           accountAuthored: decoder.accountAuthored)
             diagnostics += validator.validate(plan)
         }
+        var extensions = NativeExtensions()
+        if let plan {
+            let (classified, problems) = NativeExtensions.classify(native, plan: plan)
+            extensions = classified
+            diagnostics += problems
+        }
         diagnostics.sort()
         guard let plan, !diagnostics.contains(where: { $0.severity == .error }) else { return .failed(diagnostics) }
         let canonical = CanonicalJSON.encode(root)
         return .loaded(LoadedPlan(plan: plan, canonical: canonical, digest: Digest.of(canonical), file: file,
-                                  document: root, positions: positions, warnings: diagnostics))
+                                  document: root, positions: positions, warnings: diagnostics, extensions: extensions))
     }
 }

@@ -22,7 +22,7 @@ struct PlanValidator {
         self.accountAuthored = accountAuthored
     }
 
-    mutating func report(_ code: DiagnosticCode, _ pointer: JSONPointer, _ message: String) {
+    mutating func report(_ code: DiagnosticCode, _ pointer: JSONPointer, _ message: String, severity: Diagnostic.Severity = .error) {
         // A value whose decoding failed, or that sits below one, was reported already.
         var p = pointer
         while true {
@@ -31,7 +31,7 @@ struct PlanValidator {
             p = p.parent
         }
         diagnostics.append(Diagnostic(file: file, position: positions.position(of: pointer), pointer: pointer,
-                                      code: code, message: message))
+                                      code: code, severity: severity, message: message))
     }
 
     func place(_ pointer: JSONPointer) -> String { positions.position(of: pointer).description }
@@ -49,6 +49,7 @@ struct PlanValidator {
         }
         validateEntities(plan)
         validateRailsNames(plan)
+        validateNative(plan)
         return diagnostics
     }
 

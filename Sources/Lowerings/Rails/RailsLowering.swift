@@ -46,8 +46,19 @@ public enum RailsLowering {
         // CI for the Rails app itself, whatever the clients: it reads nothing from the Plan.
         builder.add(.railsWorkflow, reads: []) { RailsWorkflowRenderer.railsWorkflow() }
         icons(plan, into: &builder)
+        webExtensions(loaded.extensions.web, into: &builder)
         return PlatformLowering(platform: platform, status: .emitted, release: release, tasks: builder.tasks,
                                 projections: builder.projections)
+    }
+
+    /// The web half of the app's bridge components (`native/web/*_controller.js`): a copy task
+    /// per file, keyed by its origin and digest.
+    static func webExtensions(_ files: [ExtensionFile], into builder: inout SeamTaskBuilder) {
+        let prefix = WebExtensionPaths.controllers + "/"
+        for file in files {
+            let inside = String(file.destination.dropFirst(prefix.count)), bytes = file.bytes
+            builder.add(.railsExtensionWeb, instance: inside, values: ["file*": inside], reads: [file.projection]) { bytes }
+        }
     }
 
     /// Routes, navigation, theme, identity, inflections, README.

@@ -12,7 +12,7 @@ public enum AuditCommand: Command {
     static let plan = Option<String>("plan", "PLAN", "also prove that DIR is what PLAN compiles to")
     static let json = Flag("json", "print {clean, trees: [{platform, provenance, files}], findings: [{code, tree,\npath, message}]}")
 
-    public static let options = [plan.declaration, json.declaration]
+    public static let options = [plan.declaration, PlanOptions.nativeDir.declaration, json.declaration]
     public static let positionals = 1...1
     public static let usage: [Usage] = [.all("DIR")]
     public static let discussion = """
@@ -44,6 +44,12 @@ public enum AuditCommand: Command {
         return lines.joined(separator: "\n")
     }
 
+    public static func validate(_ args: Arguments) throws {
+        if args.given(PlanOptions.nativeDir.declaration), args.value(plan.declaration.name) == nil {
+            throw CLIError.usage("audit: --native-dir goes with --plan PLAN", hint: "orchestrate audit app/ --plan plan.json --native-dir native/")
+        }
+    }
+
     public static let epilogue = """
     exit codes: 0 clean, 1 findings, 64 usage, 65 invalid PLAN, 66 DIR, PLAN or every provenance
     file missing, 74 I/O.
@@ -63,9 +69,7 @@ public enum AuditCommand: Command {
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
         let display = args.positionals[0]
-        let plan = try args.value(Self.plan).map {
-            PlanFile(bytes: try UserFile.read(ctx.path($0), display: $0, what: "Plan", limit: PlanLimits.fileBytes), name: $0)
-        }
+        let plan = try args.value(Self.plan).map { try PlanOptions.planFile($0, args, ctx) }
         let seed = SeedLocation.find(environment: ctx.environment).map { SeedStore(root: $0) }
         if seed == nil { ctx.err("orchestrate audit: warning: no seed store cas/ found; Core files are checked against provenance only\n") }
         // What the seed noticed (a damaged object), as a compile reports it, before any error.

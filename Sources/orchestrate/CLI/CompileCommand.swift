@@ -20,7 +20,7 @@ public enum CompileCommand: Command {
     static let demoVariant = Option<Int>.int("demo-variant", "V", "change every 100th demo task's content (for incremental demos)", min: 0)
 
     public static let options: [CommandOption] = [
-        out.declaration, StoreOptions.store.declaration, jobs.declaration, summary.declaration, slsa.declaration,
+        out.declaration, PlanOptions.nativeDir.declaration, StoreOptions.store.declaration, jobs.declaration, summary.declaration, slsa.declaration,
         force.declaration, progress.declaration, demo.declaration, demoVariant.declaration,
     ] + StoreOptions.remoteOptions
     public static let positionals = 0...1
@@ -42,6 +42,7 @@ public enum CompileCommand: Command {
     public static func validate(_ args: Arguments) throws {
         if try args.value(demo) != nil {
             guard args.positionals.isEmpty else { throw CLIError.usage("compile: give a PLAN or --demo N, not both", hint: nil) }
+            if args.given(PlanOptions.nativeDir.declaration) { throw CLIError.usage("compile: --native-dir goes with a PLAN, not --demo", hint: nil) }
         } else if args.positionals.isEmpty {
             throw CLIError.usage("compile: a PLAN file is required", hint: "orchestrate compile plan.json --out app/")
         }
@@ -54,9 +55,7 @@ public enum CompileCommand: Command {
         if let n = try args.value(demo) {
             source = .demo(count: n, variant: try args.value(demoVariant) ?? 0)
         } else {
-            let plan = args.positionals[0]
-            // A Plan over the limit (PlanLimits.fileBytes) is refused before it is read whole.
-            source = .plan(PlanFile(bytes: try UserFile.read(ctx.path(plan), display: plan, what: "Plan", limit: PlanLimits.fileBytes), name: plan))
+            source = .plan(try PlanOptions.planFile(args.positionals[0], args, ctx))
         }
         let chain = try StoreOptions.chain(args, ctx)
         let showProgress = args.flag(progress) || ctx.stdoutIsTerminal

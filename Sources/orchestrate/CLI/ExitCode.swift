@@ -92,6 +92,7 @@ public enum ExitCode {
         switch e {
         case .invalidPlan, .invalidProvenance: return invalidData
         case .inputMissing: return inputMissing
+        case .unreadable: return ioFailure
         }
     }
 

@@ -18,7 +18,7 @@ public enum GraphCommand: Command {
     static let store = Option<String>("store", "DIR", "store used to resolve dependent keys")
     static let demo = Option<Int>.int("demo", "N", "the built-in synthetic task set", max: DemoTaskSet.maxCount)
 
-    public static let options = [format.declaration, store.declaration, demo.declaration]
+    public static let options = [format.declaration, PlanOptions.nativeDir.declaration, store.declaration, demo.declaration]
     public static let positionals = 0...1
     public static let usage: [Usage] = [.all("PLAN", but: ["demo"]), .only("", ["demo", "format"], required: ["demo"])]
     public static let discussion = """
@@ -36,8 +36,7 @@ public enum GraphCommand: Command {
         if let n = try args.value(demo) {
             source = .demo(count: n, variant: 0)
         } else {
-            let plan = args.positionals[0]
-            source = .plan(PlanFile(bytes: try UserFile.read(ctx.path(plan), display: plan, what: "Plan", limit: PlanLimits.fileBytes), name: plan))
+            source = .plan(try PlanOptions.planFile(args.positionals[0], args, ctx))
         }
         let (graph, keys) = try Compilation.graph(for: source)
         if try args.value(format) == .dot {

@@ -1,7 +1,8 @@
 /// `Resources/ios_v1.json`, the bundled Hotwire Native path configuration (the Rails app serves
 /// the same bytes at `/configurations/ios_v1`). Rules apply in order and later ones win:
 /// the default (push, pull to refresh) first, then `replace_root` for each direct tab root, the
-/// session reset, and a full-screen modal without pull to refresh for every GET form route.
+/// session reset, a full-screen modal without pull to refresh for every GET form route, and
+/// `view_controller: <id>` for every native-screen rule routing on iOS.
 /// Root and form patterns never match the same path, so no path is both modal and replace_root.
 enum PathConfigurationRenderer {
     static func render(_ routes: IOSPathRoutes) -> [UInt8] {
@@ -16,6 +17,11 @@ enum PathConfigurationRenderer {
         }
         for route in routes.forms {
             rules.append(rule([route.pattern], [("context", .string("modal")), ("pull_to_refresh_enabled", .bool(false))]))
+        }
+        // Native screens last: their paths are no entity's, so only a tab root's replace_root
+        // merges with them.
+        for screen in routes.nativeScreens {
+            rules.append(rule([screen.route.pattern], [("view_controller", .string(screen.id))]))
         }
         return PrettyJSON.object([("settings", .object([])), ("rules", .array(rules))]).rendered()
     }

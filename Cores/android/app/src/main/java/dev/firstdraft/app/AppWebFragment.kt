@@ -34,6 +34,16 @@ class AppWebFragment : HotwireWebFragment() {
 
     override fun createErrorView(error: VisitError): View = tryAgainView(layoutInflater, this)
 
+    override fun onVisitCompleted(location: String, completedOffline: Boolean) {
+        super.onVisitCompleted(location, completedOffline)
+        (activity as? MainActivity)?.firstPageReady()
+    }
+
+    override fun onVisitErrorReceived(location: String, error: VisitError) {
+        super.onVisitErrorReceived(location, error)
+        (activity as? MainActivity)?.firstPageReady()
+    }
+
     private fun reserveRemainingBottomInset(view: View) {
         ViewCompat.setOnApplyWindowInsetsListener(view) { modalView, insets ->
             val bottom = InsetPolicy.modalBottom(

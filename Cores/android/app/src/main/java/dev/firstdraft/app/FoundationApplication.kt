@@ -3,10 +3,13 @@ package dev.firstdraft.app
 import android.app.Application
 import androidx.appcompat.app.AppCompatDelegate
 import dev.firstdraft.app.generated.ApplicationDefinition
+import dev.firstdraft.app.generated.ExtensionRegistry
 import dev.hotwire.core.config.Hotwire
 import dev.hotwire.core.turbo.config.PathConfiguration
 import dev.hotwire.navigation.config.defaultFragmentDestination
+import dev.hotwire.navigation.config.registerBridgeComponents
 import dev.hotwire.navigation.config.registerFragmentDestinations
+import dev.hotwire.navigation.destinations.HotwireDestinationDeepLink
 
 class FoundationApplication : Application() {
     override fun onCreate() {
@@ -22,7 +25,12 @@ class FoundationApplication : Application() {
             AppWebFragment::class,
             AppWebBottomSheetFragment::class,
             MoreFragment::class,
+            *extensionScreens(),
         )
+        // Before any WebView exists: the User-Agent lists the registered components.
+        if (ExtensionRegistry.COMPONENTS.isNotEmpty()) {
+            Hotwire.registerBridgeComponents(*ExtensionRegistry.COMPONENTS.toTypedArray())
+        }
 
         // The bundled rules apply from the first launch; MainActivity adds the
         // server copy once it knows the root (a Debug launch can name a local server).
@@ -31,6 +39,18 @@ class FoundationApplication : Application() {
             location = PathConfiguration.Location(assetFilePath = PATH_CONFIGURATION_ASSET),
         )
     }
+
+    /**
+     * The screen Fragments native.android declares. Each must carry the deep link its id derives
+     * (`hotwire://fragment/<id>`), which the generated path configuration routes to.
+     */
+    private fun extensionScreens() = ExtensionRegistry.SCREENS.map { (id, klass) ->
+        val uri = klass.java.getAnnotation(HotwireDestinationDeepLink::class.java)?.uri
+        check(uri == "hotwire://fragment/$id") {
+            "${klass.simpleName} is native.android screen \"$id\"; annotate it @HotwireDestinationDeepLink(uri = \"hotwire://fragment/$id\") (found ${uri ?: "none"})"
+        }
+        klass
+    }.toTypedArray()
 
     companion object {
         const val PATH_CONFIGURATION_ASSET = "json/android_v1.json"

@@ -30,6 +30,7 @@ class MainActivity : HotwireActivity() {
         "a native client needs at least one navigation entry"
     }
     private var bottomNavigation: HotwireBottomNavigationController? = null
+    private var splash: SplashOverlay? = null
 
     override fun onCreate(savedInstanceState: Bundle?) {
         // The root must be known before HotwireActivity asks for the navigator configurations.
@@ -59,6 +60,18 @@ class MainActivity : HotwireActivity() {
 
         applyRootInsets()
         loadTabs()
+        AppShell.attach(this)
+        if (savedInstanceState == null) {
+            splash = SplashOverlay.show(this)
+            // An entry path a rule routes to a native screen needs no page.
+            val entryUri = Hotwire.config.pathConfiguration.properties(entries.first().url(rootUrl))["uri"]
+            if (entryUri != null && entryUri != WEB_URI) firstPageReady()
+        }
+    }
+
+    /** Called by Core's web destination when a visit completes. */
+    fun firstPageReady() {
+        splash?.firstPageReady()
     }
 
     override fun navigatorConfigurations(): List<NavigatorConfiguration> = tabs().map { it.configuration }
@@ -123,6 +136,7 @@ class MainActivity : HotwireActivity() {
 
     companion object {
         const val MORE_PATH = "/__firstdraft_android_more__"
+        private const val WEB_URI = "hotwire://fragment/web"
 
         private val NAVIGATOR_HOST_IDS = listOf(
             R.id.navigator_host_0,
