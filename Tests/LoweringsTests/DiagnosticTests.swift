@@ -27,7 +27,7 @@ final class DiagnosticTests: XCTestCase {
         let raw = DiagnosticCode.allCases.map(\.rawValue)
         XCTAssertEqual(Set(raw).count, raw.count)
         for code in raw {
-            XCTAssertTrue(["json.", "plan.", "ios.", "android.", "rails."].contains { code.hasPrefix($0) }, code)
+            XCTAssertTrue(["json.", "plan.", "native.", "ios.", "android.", "rails."].contains { code.hasPrefix($0) }, code)
             XCTAssertTrue(code.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "_" }, code)
         }
     }

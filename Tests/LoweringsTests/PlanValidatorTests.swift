@@ -33,6 +33,13 @@ final class PlanValidatorTests: XCTestCase {
         var line: UInt
     }
 
+    /// Screen "map" on both clients, one rule routing /native/map to it.
+    static let native: [(String, Any?)] = [
+        ("/application/native/ios/screens", ["map": "MapScreen"]),
+        ("/application/native/android/screens", ["map": "MapFragment"]),
+        ("/application/native/rules", [["path": "/native/map", "view_controller": "map"]]),
+    ]
+
     static let longLabel = String(repeating: "a", count: 64)
     static let longDomain = Array(repeating: String(repeating: "a", count: 63), count: 4).joined(separator: ".")
 
@@ -71,6 +78,65 @@ final class PlanValidatorTests: XCTestCase {
              expected: ["plan.wrong_type /application/native/ios"], line: #line),
         Case(name: "native settings", edits: [("/application/native/android/bundle_id", "x")],
              expected: ["plan.unknown_key /application/native/android/bundle_id"], line: #line),
+        // Native declarations (issue 16); `Self.native` declares screen "map" on both clients, routed by one rule.
+        Case(name: "native type", edits: PlanValidatorTests.native + [("/application/native/ios/screens", ["map": "Map.Screen"])],
+             expected: ["plan.native.type_invalid /application/native/ios/screens/map"], line: #line),
+        Case(name: "native type keyword", edits: PlanValidatorTests.native + [("/application/native/android/splash", "class")],
+             expected: ["plan.native.type_invalid /application/native/android/splash"], line: #line),
+        Case(name: "native id", edits: PlanValidatorTests.native + [("/application/native/ios/components", ["Chart": "ChartComponent"])],
+             expected: ["plan.native.id_invalid /application/native/ios/components/Chart"], line: #line),
+        Case(name: "native id reserved", edits: PlanValidatorTests.native + [("/application/native/ios/screens", ["map": "MapScreen", "web": "WebScreen"])],
+             expected: ["plan.native.id_reserved /application/native/ios/screens/web",
+                        "plan.native.screen_unrouted /application/native/ios/screens/web"], line: #line),
+        Case(name: "native fragment twice", edits: PlanValidatorTests.native + [
+            ("/application/native/android/screens", ["map": "MapFragment", "list": "MapFragment"]),
+            ("/application/native/rules/1", ["path": "/native/list", "view_controller": "list", "platforms": ["android"]])],
+             expected: ["plan.native.screen_type_duplicate /application/native/android/screens/map"], line: #line),
+        Case(name: "splash seconds", edits: PlanValidatorTests.native + [("/application/native/ios/splash", "LaunchSplash"),
+                                                          ("/application/native/ios/splash_min_seconds", 8.5)],
+             expected: ["plan.native.splash_seconds_invalid /application/native/ios/splash_min_seconds"], line: #line),
+        Case(name: "splash seconds alone", edits: PlanValidatorTests.native + [("/application/native/ios/splash_min_seconds", 2)],
+             expected: ["plan.native.splash_seconds_without_splash /application/native/ios/splash_min_seconds"], line: #line),
+        Case(name: "package requirement", edits: PlanValidatorTests.native + [("/application/native/ios/packages", [["url": "https://github.com/a/Charts"]])],
+             expected: ["plan.native.package_requirement /application/native/ios/packages/0"], line: #line),
+        Case(name: "package two requirements", edits: PlanValidatorTests.native + [
+            ("/application/native/ios/packages", [["url": "https://github.com/a/Charts", "from": "1.0.0", "branch": "main"]])],
+             expected: ["plan.native.package_requirement /application/native/ios/packages/0"], line: #line),
+        Case(name: "package url", edits: PlanValidatorTests.native + [("/application/native/ios/packages", [["url": "http://github.com/a/Charts", "from": "1.0.0"]])],
+             expected: ["plan.native.package_url_invalid /application/native/ios/packages/0/url"], line: #line),
+        Case(name: "package version", edits: PlanValidatorTests.native + [("/application/native/ios/packages", [["url": "https://github.com/a/Charts", "exact": "1.0"]])],
+             expected: ["plan.native.package_version_invalid /application/native/ios/packages/0/exact"], line: #line),
+        Case(name: "package revision", edits: PlanValidatorTests.native + [("/application/native/ios/packages", [["url": "https://github.com/a/Charts", "revision": "abc123"]])],
+             expected: ["plan.native.package_version_invalid /application/native/ios/packages/0/revision"], line: #line),
+        Case(name: "package product", edits: PlanValidatorTests.native + [("/application/native/ios/packages", [["url": "https://github.com/apple/swift-collections", "from": "1.1.0"]])],
+             expected: ["plan.native.package_product_invalid /application/native/ios/packages/0/url"], line: #line),
+        Case(name: "package twice", edits: PlanValidatorTests.native + [("/application/native/ios/packages", [
+            ["url": "https://github.com/a/Charts", "from": "1.0.0"], ["url": "https://gitlab.com/b/charts.git", "from": "2.0.0", "products": ["ChartsKit"]]])],
+             expected: ["plan.native.package_duplicate /application/native/ios/packages/1/url"], line: #line),
+        Case(name: "maven dynamic", edits: PlanValidatorTests.native + [("/application/native/android/packages", ["io.coil-kt:coil:2.+"])],
+             expected: ["plan.native.maven_coordinate_invalid /application/native/android/packages/0"], line: #line),
+        Case(name: "rule path", edits: PlanValidatorTests.native + [("/application/native/rules/0/path", "native/map")],
+             expected: ["plan.native.rule_path_invalid /application/native/rules/0/path"], line: #line),
+        Case(name: "rule entity path", edits: PlanValidatorTests.native + [("/application/native/rules/0/path", "/movies/map")],
+             expected: ["plan.native.rule_path_collision /application/native/rules/0/path"], line: #line),
+        Case(name: "rule reserved path", edits: PlanValidatorTests.native + [("/application/native/rules/0/path", "/account/map")],
+             expected: ["plan.native.rule_path_collision /application/native/rules/0/path"], line: #line),
+        Case(name: "rule path twice", edits: PlanValidatorTests.native + [("/application/native/rules/1", ["path": "/native/map", "view_controller": "map"])],
+             expected: ["plan.native.rule_path_duplicate /application/native/rules/1/path"], line: #line),
+        Case(name: "rule unknown screen", edits: PlanValidatorTests.native + [("/application/native/rules/1", ["path": "/native/list", "view_controller": "list"])],
+             expected: ["plan.native.rule_screen_unknown /application/native/rules/1/view_controller"], line: #line),
+        Case(name: "rule one side", edits: PlanValidatorTests.native + [("/application/native/android/screens", nil)],
+             expected: ["plan.native.rule_screen_undeclared /application/native/rules/0/view_controller"], line: #line),
+        Case(name: "rule platform", edits: PlanValidatorTests.native + [("/application/native/rules/0/platforms", ["web"])],
+             expected: ["plan.native.rule_platform_unknown /application/native/rules/0/platforms/0"], line: #line),
+        Case(name: "rule platform not requested", edits: PlanValidatorTests.native + [("/application/native/android", nil),
+                                                                       ("/application/native/rules/0/platforms", ["ios", "android"])],
+             expected: ["plan.native.rule_platform_not_requested /application/native/rules/0/platforms/1"], line: #line),
+        Case(name: "tab with parameter", edits: PlanValidatorTests.native + [("/application/native/rules/0/path", "/native/maps/:id"),
+                                                              ("/application/native/rules/0/tab", ["label": "Map", "icon": "map"])],
+             expected: ["plan.native.tab_path_parameter /application/native/rules/0/tab"], line: #line),
+        Case(name: "tab icon", edits: PlanValidatorTests.native + [("/application/native/rules/0/tab", ["label": "Map", "icon": "compass"])],
+             expected: ["plan.entity.icon_unknown /application/native/rules/0/tab/icon"], line: #line),
         Case(name: "push client", edits: [("/application/native/ios", nil), ("/application/push/ios", true)],
              expected: ["plan.push.requires_client /application/push/ios"], line: #line),
         Case(name: "push account", edits: [("/account", nil), ("/entities/1/index", "public"), ("/application/push/android", true)],
@@ -201,6 +267,13 @@ final class PlanValidatorTests: XCTestCase {
             ("domain tld", [("/application/domain", "movies.example.42")]),
             ("domain invalid", [("/application/domain", "movies.invalid")]),
             ("home hidden", [("/entities/0/index", "none")]),
+            ("native declarations", PlanValidatorTests.native + [
+                ("/application/native/ios/components", ["share": "ShareComponent"]), ("/application/native/ios/splash", "LaunchSplash"),
+                ("/application/native/ios/splash_min_seconds", 0.25),
+                ("/application/native/ios/packages", [["url": "https://github.com/apple/swift-collections.git", "branch": "main", "products": ["OrderedCollections"]]]),
+                ("/application/native/android/packages", ["androidx.recyclerview:recyclerview:1.3.2"]),
+                ("/application/native/rules/0/tab", ["label": "Map", "icon": "map"]), ("/application/native/rules/0/title", "Map"),
+                ("/application/native/rules/1", ["path": "/native/maps/:id", "view_controller": "map", "platforms": ["ios"]])]),
             ("configuration entity", [("/entities/1/key", "configuration"), ("/entities/1/plural_key", "configurations"),
                                       ("/entities/0/fields/1/to", "configuration")]),
         ]

@@ -147,6 +147,7 @@ struct PlanDecoder {
                     guard let platform = Platform(rawValue: text), platform.isClient else {
                         report(.nativeRulePlatformUnknown, item.pointer, item.position, "\"\(text)\" is not a native client; use \"ios\" or \"android\"")
                         failed.insert(item.pointer)
+                        failed.insert(p.pointer)
                         return nil
                     }
                     return platform
