@@ -14,9 +14,11 @@ final class GoldenTests: XCTestCase {
     func testMovieCatalog() throws { try check("movie-catalog", emitted: [.rails, .ios, .android]) }
     func testNotes() throws { try check("notes", emitted: [.rails, .ios]) }
     func testStudioOps() throws { try check("studio-ops", emitted: [.rails, .ios, .android]) }
+    /// `examples/field-guide` with its native directory (issue 16).
+    func testFieldGuide() throws { try check("field-guide", emitted: [.rails, .ios, .android], loaded: try ExtensionLoweringTests.loaded()) }
 
-    private func check(_ name: String, emitted: Set<Platform>) throws {
-        for lowering in PlanLowering.lower(try LoweringHarness.fixture(name + ".plan.json")) {
+    private func check(_ name: String, emitted: Set<Platform>, loaded: LoadedPlan? = nil) throws {
+        for lowering in PlanLowering.lower(try loaded ?? LoweringHarness.fixture(name + ".plan.json")) {
             let platform = lowering.platform
             XCTAssertEqual(lowering.status == .emitted, emitted.contains(platform), "\(name): \(platform) is \(lowering.status)")
             let directory = Self.root.appendingPathComponent(name).appendingPathComponent(platform.rawValue)

@@ -1,0 +1,7 @@
+class Trail < ApplicationRecord
+  validates :name, presence: true
+
+  def to_s
+    name.presence || "Trail #{id}"
+  end
+end
