@@ -11,10 +11,13 @@ final class GoldenTreeTests: XCTestCase {
 
     func testExampleTreesMatchTheirManifests() throws {
         let record = ProcessInfo.processInfo.environment["ORCHESTRATE_RECORD_GOLDEN"] == "1"
-        for name in ["movie-catalog", "notes", "studio-ops"] {
+        for name in ["movie-catalog", "notes", "studio-ops", "field-guide"] {
             let h = try CLIHarness()
             defer { h.cleanUp() }
-            let plan = PlanCompileTests.examples.appendingPathComponent("\(name).plan.json").path
+            // field-guide lives in its own folder, with the native/ directory its compile reads.
+            let folder = PlanCompileTests.examples.appendingPathComponent(name)
+            let plan = (FileManager.default.fileExists(atPath: folder.path) ? folder : PlanCompileTests.examples)
+                .appendingPathComponent("\(name).plan.json").path
             XCTAssertEqual(h.run("compile", plan, "--out", "out", "--store", "store"), 0, h.err)
             var entries = try TreeDigest.entries(ofDirectory: h.root + "/out").filter { !$0.path.hasPrefix(".orchestrate/") }
             entries.sort { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }

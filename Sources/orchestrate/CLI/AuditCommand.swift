@@ -26,10 +26,10 @@ public enum AuditCommand: Command {
     files against the pinned Core archive in cas/; the Core pin; the native input digest. Files
     present but not recorded are findings too (.orchestrate/ and the provenance files aside).
 
-    With --plan, also re-derives the whole output from PLAN and the pinned Cores, in memory, and
-    proves DIR is exactly that: every file's digest and mode, every provenance record (task_key,
-    inputs, owner, …), nothing missing, nothing extra. This catches a provenance file edited to
-    match a tampered file.
+    With --plan, also re-derives the whole output from PLAN, its native directory (--native-dir,
+    else native/ beside PLAN) and the pinned Cores, in memory, and proves DIR is exactly that:
+    every file's digest and mode, every provenance record (task_key, inputs, owner, …), nothing
+    missing, nothing extra. This catches a provenance file edited to match a tampered file.
 
     Each finding is one line: `<code> <path>: <what was seen>`. Codes:
     \(codes)

@@ -5,7 +5,7 @@ import Pipeline
 /// reading of a PLAN argument into a `PlanFile` with its native directory.
 enum PlanOptions {
     static let nativeDir = Option<String>(
-        "native-dir", "DIR", "the app's own Swift, Kotlin and images (ios/, android/; default: native/\nbeside the Plan, used when present)")
+        "native-dir", "DIR", "the app's own native code: ios/, android/ (sources, assets/) and web/\n(Stimulus halves); default: native/ beside the Plan, when present")
 
     /// The Plan named `plan` (refused over `PlanLimits.fileBytes` before it is read whole), with
     /// `--native-dir` or the `native/` beside it.
