@@ -7,7 +7,7 @@ public enum CorePins {
         platform: .rails, digest: Digest(hex: "1da47386e64d012e893304ec1709e6e452ce18d85ba5f5776649bbffd3f719af")!,
         revision: "rails-core-2026-08.4", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
-        platform: .ios, digest: Digest(hex: "58aced06b76226e8118da1eeffbf863221814f9ac5476ccc17df650a27867214")!,
+        platform: .ios, digest: Digest(hex: "06c5e1b6f79056cc990e4c60f0811df9657e64f744c82d18a453b4abd0d8b090")!,
         revision: "ios-core-2026-08.4", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
         platform: .android, digest: Digest(hex: "01cb02ec7fe2177256da2f27dfb97875e9ea24563a1fb3f1e3acb1491bc4669d")!,

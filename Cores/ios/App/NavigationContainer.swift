@@ -21,8 +21,12 @@ final class NavigationContainer: NSObject {
     private weak var window: UIWindow?
     private var navigators: [Navigator] = []
     private weak var tabBar: LazyTabBarController?
-    /// Called once the first page is ready (a finished request, or a native screen shown).
-    var onFirstPage: (() -> Void)?
+    /// Called once when the first page is ready (a finished request, or a native screen shown),
+    /// at once when set after that: the entry path may open a native screen inside `install`.
+    var onFirstPage: (() -> Void)? {
+        didSet { if firstPageIsReady { notifyFirstPage() } }
+    }
+    private var firstPageIsReady = false
 
     init(rootURL: URL, entries: [NavigationEntry], layout: TabLayout) {
         precondition(!entries.isEmpty, "a native client needs at least one navigation entry")
@@ -129,7 +133,13 @@ extension NavigationContainer: NavigatorDelegate {
     }
 
     private func firstPageReady() {
-        onFirstPage?()
+        firstPageIsReady = true
+        notifyFirstPage()
+    }
+
+    private func notifyFirstPage() {
+        guard let notify = onFirstPage else { return }
         onFirstPage = nil
+        notify()
     }
 }
