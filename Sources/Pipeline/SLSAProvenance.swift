@@ -154,6 +154,16 @@ public enum SLSAProvenance {
             pinned[t.path] = ResourceDescriptor(name: t.path, uri: casURI(object), digest: ["sha256": object.hex])
         }
         dependencies += pinned.keys.sorted().map { pinned[$0]! }
+        // The app's own native files (issue 16), by origin: what the copies were made from.
+        var native: [String: String] = [:]
+        for tree in run.set.trees {
+            for (name, projection) in tree.projections where name.hasPrefix("native_file:") {
+                if case let .object(fields) = projection.value, case let .string(hex)? = fields["sha256"] {
+                    native[String(name.dropFirst("native_file:".count))] = hex
+                }
+            }
+        }
+        dependencies += native.keys.sorted().map { ResourceDescriptor(name: $0, uri: nil, digest: ["sha256": native[$0]!]) }
         var byproducts: [ResourceDescriptor] = []
         if let name = run.summaryName, let d = run.summaryDigest {
             byproducts.append(ResourceDescriptor(name: "summary", uri: fileURI(name), digest: ["sha256": d.hex]))

@@ -65,7 +65,7 @@ final class NativeExtensionCommandTests: XCTestCase {
 
     func testProvenanceNamesEachExtensionFilesOrigin() throws {
         let plan = Self.example.appendingPathComponent("field-guide.plan.json").path
-        XCTAssertEqual(h.run("compile", plan, "--out", "out", "--store", "store"), 0, h.err)
+        XCTAssertEqual(h.run("compile", plan, "--out", "out", "--store", "store", "--slsa", "slsa.json"), 0, h.err)
         let document = try provenance("out/ios/FOUNDATION_PROVENANCE.json")
         let files = try XCTUnwrap(document["files"] as? [[String: Any]])
         let copy = try XCTUnwrap(files.first { $0["path"] as? String == "Extensions/Screens/MapScreen.swift" })
@@ -78,6 +78,13 @@ final class NativeExtensionCommandTests: XCTestCase {
         let record = try XCTUnwrap((document["projections"] as? [String: Any])?[name] as? [String: Any])
         XCTAssertEqual((record["sources"] as? [String: [String]])?["origin"], ["native/ios/Screens/MapScreen.swift"])
         XCTAssertEqual(record["digest"] as? String, (copy["inputs"] as? [String: String])?[name])
+        // The SLSA statement lists each native file among the resolved dependencies, by origin.
+        let statement = try provenance("slsa.json")
+        let build = try XCTUnwrap((statement["predicate"] as? [String: Any])?["buildDefinition"] as? [String: Any])
+        let dependencies = try XCTUnwrap(build["resolvedDependencies"] as? [[String: Any]])
+        let native = dependencies.filter { ($0["name"] as? String)?.hasPrefix("native/") == true }
+        XCTAssertEqual(native.count, 17, "\(native.map { $0["name"] ?? "" })")
+        XCTAssertEqual((native.first { $0["name"] as? String == "native/ios/Screens/MapScreen.swift" }?["digest"] as? [String: String])?["sha256"], digest)
         // No machine path anywhere in the tree's provenance.
         let text = h.read("out/ios/FOUNDATION_PROVENANCE.json")!
         XCTAssertFalse(text.contains(Self.example.path), "provenance holds a machine path")
