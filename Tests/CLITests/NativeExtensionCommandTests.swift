@@ -133,6 +133,15 @@ final class NativeExtensionCommandTests: XCTestCase {
         XCTAssertEqual(h.run("compile", "--demo", "3", "--out", "out", "--native-dir", "x"), 64)
     }
 
+    /// Warnings of the native directory are printed, and the compile goes on.
+    func testNativeWarningsArePrinted() throws {
+        _ = try copyExample("app")
+        try write("notes", "app/native/ios/NOTES.md")
+        XCTAssertEqual(h.run("compile", "app/field-guide.plan.json", "--out", "out", "--store", "store"), 0, h.err)
+        XCTAssertTrue(h.err.contains("app/native/ios/NOTES.md:1:1: warning[native.file.ignored]: "), h.err)
+        XCTAssertNil(h.read("out/ios/Extensions/NOTES.md"))
+    }
+
     /// A link in the native directory is refused (never followed), positioned at it.
     func testALinkInTheNativeDirectoryIsRefused() throws {
         _ = try copyExample("app")

@@ -203,6 +203,38 @@ final class ExtensionLoweringTests: XCTestCase {
         }
     }
 
+    /// The generated `NativeExtensions/Package.swift` is a manifest SwiftPM loads (`swift package
+    /// dump-package`, no network): the pinned URL with its requirement, each product linked from
+    /// its package; the Core's placeholder package builds on Linux as it is.
+    func testThePackageManifestLoadsAndThePlaceholderPackageBuilds() throws {
+        let files = try LoweringHarness.files(try XCTUnwrap(PlanLowering.lower(try Self.loaded()).first { $0.platform == .ios }))
+        let swift = URL(fileURLWithPath: IOSTest.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
+        let scratch = try IOSTest.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let package = scratch.appendingPathComponent("NativeExtensions")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/NativeExtensions"), withIntermediateDirectories: true)
+        for path in ["NativeExtensions/Package.swift", "NativeExtensions/Sources/NativeExtensions/NativeExtensions.swift"] {
+            try Data(try XCTUnwrap(files[path], path)).write(to: scratch.appendingPathComponent(path))
+        }
+        let dump = try ToolProcess.run("/usr/bin/env", ["sh", "-c", "cd \"$0\" && \"$1\" package dump-package 2>/dev/null", package.path, swift])
+        XCTAssertEqual(dump.status, 0, dump.output)
+        let manifest = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
+        XCTAssertEqual(manifest["name"] as? String, "NativeExtensions")
+        let dependency = try XCTUnwrap((manifest["dependencies"] as? [[String: Any]])?.first)
+        let control = try XCTUnwrap((dependency["sourceControl"] as? [[String: Any]])?.first)
+        XCTAssertEqual(control["identity"] as? String, "swift-collections")
+        let range = try XCTUnwrap(((control["requirement"] as? [String: Any])?["range"] as? [[String: String]])?.first)
+        XCTAssertEqual(range, ["lowerBound": "1.1.0", "upperBound": "2.0.0"])
+        let target = try XCTUnwrap((manifest["targets"] as? [[String: Any]])?.first)
+        XCTAssertTrue("\(target["dependencies"] ?? "")".contains("OrderedCollections"), "\(target)")
+        XCTAssertTrue("\(target["dependencies"] ?? "")".contains("swift-collections"), "\(target)")
+
+        let placeholder = scratch.appendingPathComponent("placeholder")
+        try FileManager.default.copyItem(at: IOSTest.packageRoot.appendingPathComponent("Cores/ios/NativeExtensions"), to: placeholder)
+        let build = try ToolProcess.run("/usr/bin/env", ["sh", "-c", "cd \"$0\" && \"$1\" build 2>&1", placeholder.path, swift])
+        XCTAssertEqual(build.status, 0, build.output)
+    }
+
     func testGeneratedKotlinAndGradleParseAndDeclareThePlaceholderAPI() throws {
         let files = try LoweringHarness.files(try XCTUnwrap(PlanLowering.lower(try Self.loaded()).first { $0.platform == .android }))
         let kotlin = files.filter { $0.key.hasSuffix(".kt") || $0.key.hasSuffix(".kts") }
@@ -220,6 +252,17 @@ final class ExtensionLoweringTests: XCTestCase {
         XCTAssertTrue(rendered.contains("BridgeComponentFactory(\"share\", ::ShareComponent)"), rendered)
         XCTAssertTrue(rendered.contains("\"map\" to MapFragment::class"), rendered)
         XCTAssertTrue(rendered.contains("SPLASH_MIN_MILLISECONDS: Long = 1500L"), rendered)
+        // Drawables are copied as they are: the example's VectorDrawable is well-formed XML.
+        let xmllint = try ToolProcess.run("/usr/bin/env", ["sh", "-c", "command -v xmllint"])
+        if xmllint.status == 0 {
+            let scratch = try IOSTest.scratchDirectory()
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let badge = scratch.appendingPathComponent("badge.xml")
+            try Data(try XCTUnwrap(files["app/src/extensions/res/drawable/badge.xml"])).write(to: badge)
+            let lint = try ToolProcess.run("/usr/bin/env", ["xmllint", "--xpath", "name(/*)", badge.path])
+            XCTAssertEqual(lint.status, 0, lint.output)
+            XCTAssertTrue(lint.output.hasPrefix("vector"), lint.output)
+        }
         let gradle = String(decoding: files["app/extensions.gradle.kts"]!, as: UTF8.self)
         XCTAssertTrue(gradle.contains("add(\"implementation\", \"androidx.recyclerview:recyclerview:1.3.2\")"), gradle)
         // The frozen build file applies it and adds the drawables' resource directory.
