@@ -7,7 +7,7 @@ import Tasks
 /// Tasks knows no store and Cache knows no task.
 extension StoreChain: CompileStore {
     public func recorded(_ key: Digest) -> ActionEntry? {
-        (try? local.actions.entry(for: key)) ?? nil
+        localEntry(for: key)
     }
 
     public func record(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String) throws {

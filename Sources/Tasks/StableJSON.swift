@@ -88,7 +88,8 @@ public struct StableJSONWriter {
 
     /// A dictionary's entries in the order `JSONEncoder`'s `.sortedKeys` writes them.
     public static func sortedMembers<V>(_ members: [String: V]) -> [(key: String, value: V)] {
-        members.sorted { $0.key.utf8Precedes($1.key) }
+        if members.count < 2 { return members.map { ($0.key, $0.value) } }
+        return members.sorted { $0.key.utf8Precedes($1.key) }
     }
 
     private mutating func begin(_ byte: UInt8) {
