@@ -13,6 +13,7 @@ import dev.firstdraft.app.AppShell
 import dev.firstdraft.app.R
 import dev.hotwire.navigation.destinations.HotwireDestinationDeepLink
 import dev.hotwire.navigation.fragments.HotwireFragment
+import kotlinx.coroutines.launch
 import org.json.JSONArray
 
 /** The native Map tab: trails fetched from the app's own server with the WebView's cookie. */
@@ -25,8 +26,9 @@ class MapFragment : HotwireFragment() {
             text = "Log a sighting"
             setOnClickListener { AppShell.visit("/sightings/new") }
         })
-        viewLifecycleOwner.lifecycleScope.launchWhenStarted {
-            val trails = JSONArray(AppShell.fetch("/trails.json"))
+        // Tied to the view: a fetch that outlives it is cancelled, not resumed into dead views.
+        viewLifecycleOwner.lifecycleScope.launch {
+            val trails = runCatching { JSONArray(AppShell.fetch("/trails.json")) }.getOrNull() ?: return@launch
             for (i in 0 until trails.length()) {
                 list.addView(TextView(requireContext()).apply { text = trails.getJSONObject(i).getString("name") })
             }
