@@ -133,6 +133,18 @@ final class NativeExtensionCommandTests: XCTestCase {
         XCTAssertEqual(h.run("compile", "--demo", "3", "--out", "out", "--native-dir", "x"), 64)
     }
 
+    /// A native file removed from the directory is removed from the output, and its task is gone.
+    func testARemovedNativeFileLeavesTheOutput() throws {
+        _ = try copyExample("app")
+        XCTAssertEqual(h.run("compile", "app/field-guide.plan.json", "--out", "out", "--store", "store"), 0, h.err)
+        XCTAssertNotNil(h.read("out/app/javascript/controllers/bridge/share_controller.js"))
+        try FileManager.default.removeItem(atPath: h.root + "/app/native/web/share_controller.js")
+        XCTAssertEqual(h.run("compile", "app/field-guide.plan.json", "--out", "out", "--store", "store"), 0, h.err)
+        XCTAssertTrue(h.out.contains("1 removed"), h.out)
+        XCTAssertNil(h.read("out/app/javascript/controllers/bridge/share_controller.js"))
+        XCTAssertEqual(h.run("audit", "out", "--plan", "app/field-guide.plan.json"), 0, h.out)
+    }
+
     /// Warnings of the native directory are printed, and the compile goes on.
     func testNativeWarningsArePrinted() throws {
         _ = try copyExample("app")
