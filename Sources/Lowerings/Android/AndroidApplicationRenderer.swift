@@ -167,7 +167,7 @@ public enum AndroidApplicationRenderer {
                 }
             }
 
-            /** Hotwire Android's semantics: every matching rule in order, later keys win. */
+        \(nativeScreensTest(routes))    /** Hotwire Android's semantics: every matching rule in order, later keys win. */
             private fun properties(path: String): Map<String, Any> {
                 // Unit tests run in the module directory, so the bundled asset is read from source.
                 val text = File("src/main/assets/json/android_v1.json").readText()
@@ -188,5 +188,23 @@ public enum AndroidApplicationRenderer {
 
         """
         return Array(out.utf8)
+    }
+
+    /// With native.rules: each path opens its Fragment (`uri` derived from the id), which the
+    /// registry registers. Empty without rules.
+    static func nativeScreensTest(_ routes: AndroidRoutes) -> String {
+        guard !routes.nativeScreens.isEmpty else { return "" }
+        let pairs = routes.nativeScreens.map { "\(AndroidText.kotlinString($0.route.example)) to \(AndroidText.kotlinString($0.id))" }
+        return """
+            @Test
+            fun nativeScreenRulesOpenTheirFragments() {
+                for ((path, id) in listOf(\(pairs.joined(separator: ", ")))) {
+                    assertEquals(path, "hotwire://fragment/$id", properties(path)["uri"])
+                    assertTrue(path, ExtensionRegistry.SCREENS.containsKey(id))
+                }
+            }
+
+
+        """
     }
 }

@@ -138,6 +138,22 @@ enum ApplicationTestsRenderer {
 
             """)
         }
+        if !routes.nativeScreens.isEmpty {
+            let screens = routes.nativeScreens.map { "(\(SwiftLiteral.string($0.route.example)), \(SwiftLiteral.string($0.id)))" }
+            sections.append("""
+                /// native.rules: each path opens its screen (`view_controller`), which the registry
+                /// resolves; an unknown id would fall through to the web.
+                func testNativeScreenRulesOpenTheirScreens() throws {
+                    let screens: [(path: String, id: String)] = [\(screens.joined(separator: ", "))]
+                    for screen in screens {
+                        XCTAssertEqual(try properties(for: screen.path)["view_controller"] as? String, screen.id, screen.path)
+                        let url = try XCTUnwrap(URL(string: "https://example.invalid" + screen.path))
+                        XCTAssertNotNil(ExtensionRegistry.screen(screen.id, url: url), screen.id)
+                    }
+                }
+
+            """)
+        }
         let helpers = """
             // MARK: Helpers
 

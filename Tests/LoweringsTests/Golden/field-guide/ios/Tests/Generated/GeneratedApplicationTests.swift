@@ -89,6 +89,17 @@ final class GeneratedApplicationTests: XCTestCase {
         }
     }
 
+    /// native.rules: each path opens its screen (`view_controller`), which the registry
+    /// resolves; an unknown id would fall through to the web.
+    func testNativeScreenRulesOpenTheirScreens() throws {
+        let screens: [(path: String, id: String)] = [("/native/map", "map")]
+        for screen in screens {
+            XCTAssertEqual(try properties(for: screen.path)["view_controller"] as? String, screen.id, screen.path)
+            let url = try XCTUnwrap(URL(string: "https://example.invalid" + screen.path))
+            XCTAssertNotNil(ExtensionRegistry.screen(screen.id, url: url), screen.id)
+        }
+    }
+
     // MARK: Helpers
 
     private struct Rule {

@@ -74,6 +74,14 @@ class GeneratedApplicationTest {
         }
     }
 
+    @Test
+    fun nativeScreenRulesOpenTheirFragments() {
+        for ((path, id) in listOf("/native/map" to "map")) {
+            assertEquals(path, "hotwire://fragment/$id", properties(path)["uri"])
+            assertTrue(path, ExtensionRegistry.SCREENS.containsKey(id))
+        }
+    }
+
     /** Hotwire Android's semantics: every matching rule in order, later keys win. */
     private fun properties(path: String): Map<String, Any> {
         // Unit tests run in the module directory, so the bundled asset is read from source.
