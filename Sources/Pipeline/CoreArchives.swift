@@ -24,6 +24,11 @@ public enum CoreArchives {
         public var sourceChecked = false
     }
 
+    /// `verify` for every pinned Core, in pin order.
+    public static func verifyAll(seed: String) -> [(pin: CorePin, result: Verification)] {
+        CorePins.all.map { ($0, verify($0, seed: seed)) }
+    }
+
     public static func verify(_ pin: CorePin, seed: String) -> Verification {
         var v = Verification()
         let store = SeedStore(root: seed)

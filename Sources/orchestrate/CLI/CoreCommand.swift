@@ -45,17 +45,15 @@ public enum CoreCommand: Command {
             ctx.out("\(packed.digest.hex) \(packed.revision ?? "-") \(packed.size) bytes\n")
             return ExitCode.success
         default:
-            var failures = 0
-            for pin in CorePins.all {
-                let result = CoreArchives.verify(pin, seed: seed)
+            let results = CoreArchives.verifyAll(seed: seed)
+            for (pin, result) in results {
                 if let problem = result.problem {
-                    failures += 1
                     ctx.out("FAIL \(pin.name) \(pin.digest.hex) \(pin.revision): \(problem)\n")
                 } else {
                     ctx.out("ok   \(pin.name) \(pin.digest.hex) \(pin.revision) (\(result.files) files\(result.sourceChecked ? ", source reproduces the pin" : ""))\n")
                 }
             }
-            return failures == 0 ? ExitCode.success : ExitCode.negative
+            return results.allSatisfy { $0.result.problem == nil } ? ExitCode.success : ExitCode.negative
         }
     }
 }
