@@ -75,7 +75,7 @@ final class RemoteCLITests: XCTestCase {
         XCTAssertEqual(h.run("compile", "--demo", "20", "--demo-variant", "4", "--out", "b", "--store", "sb", "--remote", readonly), 0, h.err)
         XCTAssertTrue(h.out.contains("2 rendered, 0 local, 0 seed, 18 remote"), h.out)
         XCTAssertEqual(warnings(), 2, h.err)
-        XCTAssertTrue(h.err.contains("refused an upload (HTTP 403)"), h.err)
+        XCTAssertTrue(h.err.contains("refused an upload: remote cache") && h.err.contains("HTTP 403: PUT"), h.err)
         XCTAssertTrue(h.err.contains("18 entries from"), h.err)
     }
 
