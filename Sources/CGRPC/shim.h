@@ -16,6 +16,11 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Swift imports a _Nonnull function pointer as non-optional; other compilers ignore it. */
+#ifndef __clang__
+#define _Nonnull
+#endif
+
 typedef struct grpc_channel grpc_channel;
 typedef struct grpc_call grpc_call;
 typedef struct grpc_completion_queue grpc_completion_queue;

@@ -77,6 +77,7 @@ public final class StoreChain: Sendable {
         guard let remoteLayer else { return keys.map { _ in nil } }
         let found = remoteLayer.entries(for: keys)
         var fetched: Set<Digest> = []
+        var asked: Set<Digest> = []
         if !local.readOnly {
             var wanted: [(digest: Digest, size: UInt64)] = []
             var seen: Set<Digest> = []
@@ -87,6 +88,7 @@ public final class StoreChain: Sendable {
                     wanted.append((o.digest, o.size))
                 }
             }
+            asked = Set(wanted.map(\.digest))
             // Verified (digest) by the layer; sizes are checked as each key completes.
             for (digest, body) in remoteLayer.objects(wanted, spoolDirectory: local.objects.tmpPath) {
                 copyToLocal(body, digest)
@@ -95,18 +97,20 @@ public final class StoreChain: Sendable {
         }
         return zip(keys, found).map { key, hit in
             guard let (entry, signature) = hit else { return nil }
-            return complete(key, entry, fromRemote: signature, fetched: fetched)
+            return complete(key, entry, fromRemote: signature, asked: asked, fetched: fetched)
         }
     }
 
     /// A lookup once an entry was found: a hit when every object it names is present somewhere
     /// and verifies (copied into local from a deeper layer). `fromRemote`: the signature of an
-    /// entry the remote answered (nil for a local one); `fetched`: objects a batch just brought
-    /// from the remote into local.
-    private func complete(_ key: Digest, _ entry: ActionEntry, fromRemote: EntrySignature?, fetched: Set<Digest> = []) -> (entry: ActionEntry, layer: StoreLayer)? {
+    /// entry the remote answered (nil for a local one); `asked`: objects a batch asked the remote
+    /// for (those it did not bring are not asked again), `fetched`: those it brought into local.
+    private func complete(_ key: Digest, _ entry: ActionEntry, fromRemote: EntrySignature?, asked: Set<Digest> = [],
+                          fetched: Set<Digest> = []) -> (entry: ActionEntry, layer: StoreLayer)? {
         var layer: StoreLayer = fromRemote == nil ? .local : .remote
         for output in entry.outputs {
-            guard var objectLayer = ensureLocal(output.digest, size: output.size) else {
+            let lost = asked.contains(output.digest) && !fetched.contains(output.digest)
+            guard !lost, var objectLayer = ensureLocal(output.digest, size: output.size) else {
                 if fromRemote != nil { remoteLayer?.recordIncomplete() }
                 return nil
             }

@@ -376,7 +376,7 @@ enum NginxServer {
     }
 
     /// Runs a command with stdout and stderr appended to `log`; its exit status.
-    private static func run(_ argv: [String], log: String) -> Int32 {
+    static func run(_ argv: [String], log: String) -> Int32 {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
