@@ -8,7 +8,7 @@ enum StoreOptions {
 
     static let remote = Option<RemoteOptions>(
         "remote", "URL",
-        "a Bazel HTTP cache (http[s]://[user:password@]host[:port][/prefix]) or an REAPI v2\nserver over gRPC (grpc[s]://host:port): look misses up there, upload what was rendered"
+        "a Bazel HTTP cache (http[s]://[user:password@]host[:port][/prefix]) or an\nREAPI v2 server over gRPC (grpc[s]://host:port): look misses up there,\nupload what was rendered"
     ) { url in
         do {
             return try RemoteOptions(url: url)
@@ -29,7 +29,7 @@ enum StoreOptions {
         return header
     }
     static let remoteTimeout = Option<Double>(
-        "remote-timeout", "SECONDS", "per request (default 10); the first failure turns the remote off for the run"
+        "remote-timeout", "SECONDS", "per request or call (default 10); the first failure turns the remote off for the run"
     ) { t in
         guard let v = Double(t), v > 0, v.isFinite else {
             throw CLIError.usage("--remote-timeout must be a number of seconds > 0, not \"\(t)\"", hint: nil)
