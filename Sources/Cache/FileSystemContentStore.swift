@@ -111,7 +111,7 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
     private func readObject(_ digest: Digest, atMost limit: Int) -> [UInt8]? {
         let hex = digest.hex
         var fd: Int32 = -1
-        if let dir = shardFD(Int(digest.bytes[0])) { fd = openat(dir, hex, O_RDONLY | O_CLOEXEC) }
+        if let dir = shardFD(Int(digest.firstByte)) { fd = openat(dir, hex, O_RDONLY | O_CLOEXEC) }
         // A shard folder removed and made again since it was opened: go by the whole path.
         if fd < 0 { fd = open(path(for: digest), O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
@@ -159,7 +159,7 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
     /// Renames a finished temporary file into place as the object `digest` (removing it on failure).
     func install(_ tmp: String, as digest: Digest) throws {
         let final = path(for: digest)
-        let shard = Int(digest.bytes[0])
+        let shard = Int(digest.firstByte)
         if !isKnown(shard) { try makeShard(shard) }
         if rename(tmp, final) != 0 {
             var e = errno

@@ -109,6 +109,10 @@ struct SQLiteStatement {
         try check(sqlite3_bind_text(stmt, index, value, -1, transient))
     }
 
+    func bind(_ index: Int32, _ value: Digest) throws {
+        try check(value.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), transient) })
+    }
+
     func bind(_ index: Int32, _ value: [UInt8]) throws {
         try check(value.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), transient) })
     }

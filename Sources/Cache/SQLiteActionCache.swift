@@ -121,7 +121,7 @@ public final class SQLiteActionCache: @unchecked Sendable {
                     out.reserveCapacity(keys.count)
                     for key in keys {
                         s.reset()
-                        try s.bind(1, key.bytes)
+                        try s.bind(1, key)
                         guard try s.step() else { out.append(nil); continue }
                         out.append(try readEntry(s, from: 0).entry)
                     }
@@ -163,9 +163,9 @@ public final class SQLiteActionCache: @unchecked Sendable {
                         try connection.withStatement(
                             "INSERT INTO outputs(key, ord, path, digest, size, executable) VALUES (?, ?, ?, ?, ?, ?)") { out in
                             for (key, entry) in entries {
-                                del.reset(); try del.bind(1, key.bytes); try del.step()
+                                del.reset(); try del.bind(1, key); try del.step()
                                 ins.reset()
-                                try ins.bind(1, key.bytes)
+                                try ins.bind(1, key)
                                 try ins.bind(2, entry.release)
                                 try ins.bind(3, Int64(clamping: entry.totalSize))
                                 try ins.bind(4, entry.createdMs != 0 ? entry.createdMs : now)
@@ -174,10 +174,10 @@ public final class SQLiteActionCache: @unchecked Sendable {
                                 try ins.step()
                                 for (i, o) in entry.outputs.enumerated() {
                                     out.reset()
-                                    try out.bind(1, key.bytes)
+                                    try out.bind(1, key)
                                     try out.bind(2, Int64(i))
                                     try out.bind(3, o.path)
-                                    try out.bind(4, o.digest.bytes)
+                                    try out.bind(4, o.digest)
                                     try out.bind(5, Int64(clamping: o.size))
                                     try out.bind(6, o.executable ? 1 : 0)
                                     try out.step()
@@ -201,7 +201,7 @@ public final class SQLiteActionCache: @unchecked Sendable {
             try connection.transaction(write: true) {
                 for sql in ["DELETE FROM outputs WHERE key = ?", "DELETE FROM entries WHERE key = ?"] {
                     try connection.withStatement(sql) { s in
-                        for k in keys { s.reset(); try s.bind(1, k.bytes); try s.step() }
+                        for k in keys { s.reset(); try s.bind(1, k); try s.step() }
                     }
                 }
             }
@@ -217,7 +217,7 @@ public final class SQLiteActionCache: @unchecked Sendable {
         try locked {
             try connection.retryingBusy {
                 try connection.withStatement("UPDATE entries SET last_used_ms = ? WHERE key = ?") { s in
-                    try s.bind(1, ms); try s.bind(2, key.bytes); try s.step()
+                    try s.bind(1, ms); try s.bind(2, key); try s.step()
                 }
             }
         }
@@ -234,7 +234,7 @@ public final class SQLiteActionCache: @unchecked Sendable {
                     for k in keys {
                         s.reset()
                         try s.bind(1, ms)
-                        try s.bind(2, k.bytes)
+                        try s.bind(2, k)
                         try s.step()
                     }
                 }
@@ -282,7 +282,7 @@ public final class SQLiteActionCache: @unchecked Sendable {
                     var used: Set<Digest> = []
                     for d in digests {
                         s.reset()
-                        try s.bind(1, d.bytes)
+                        try s.bind(1, d)
                         if try s.step() { used.insert(d) }
                     }
                     return used

@@ -12,6 +12,8 @@ extension StoreChain {
     /// times that are due), other threads verify the objects of the slices already read.
     public func lookup(keys: [Digest]) -> [(entry: ActionEntry, layer: StoreLayer)?] {
         guard !keys.isEmpty else { return [] }
+        // Entries this chain has not written yet are written first, so the index answers for all.
+        writePending()
         let slice = 512
         let verified = Flags(count: keys.count)
         let objects = local.objects

@@ -16,10 +16,12 @@ public final class StoreChain: Sendable {
     public let seed: SeedStore?
     public let remote: (any RemoteCache)?
     private let remoteLayer: RemoteLayer?
-    /// Remote hits not yet recorded in the local action cache: written in batches (one SQLite
-    /// transaction per `recordBatch` entries, not one per task), by `flush()` and at the latest
-    /// when the chain goes away. Lookups see them at once.
-    private let pending = PendingRecords()
+    /// Entries not yet recorded in the local action cache (remote hits, and what this run
+    /// rendered): written in batches (one SQLite transaction per `recordBatch` entries, not one
+    /// per task), by `flush()` and at the latest when the chain goes away. Lookups see them at
+    /// once; a batch that cannot be written is a `StoreEvent.writeFailed`, not a failed task
+    /// (the run's outputs are in hand; only their reuse by a later run is lost).
+    let pending = PendingRecords()
     static let recordBatch = 256
 
     /// `uploads: false` makes the remote read-only (runners that must not write to it).
@@ -131,15 +133,27 @@ public final class StoreChain: Sendable {
     /// An entry recorded in this run and not yet written to the index.
     func pendingEntry(_ key: Digest) -> ActionEntry? { pending.entry(for: key) }
 
-    /// Records the remote hits still pending in the local action cache. The CLI calls it at the
-    /// end of a compile; the chain also does when it goes away.
+    /// Records the entries still pending in the local action cache. The CLI calls it at the end
+    /// of a compile; the chain also does when it goes away.
+    /// Waits for queued uploads too.
     public func flush() {
         remoteLayer?.finishUploads()
+        writePending()
+    }
+
+    /// Writes the pending entries (without waiting for uploads).
+    func writePending() {
         let batch = pending.takeAll()
         if !batch.isEmpty { write(batch) }
     }
 
     deinit { flush() }
+
+    /// The entry recorded in local for `key` (one still pending included), as recorded: no
+    /// object is read and no last-use time written. Nil when there is none or it cannot be read.
+    public func localEntry(for key: Digest) -> ActionEntry? {
+        pending.entry(for: key) ?? (try? local.actions.entry(for: key)) ?? nil
+    }
 
     private func write(_ batch: [(key: Digest, entry: ActionEntry)]) {
         do { try local.actions.record(batch) } catch {
@@ -200,7 +214,9 @@ public final class StoreChain: Sendable {
         }
         let now = local.clock()
         let entry = ActionEntry(outputs: files, release: release, createdMs: now, lastUsedMs: now, renderedIn: renderedIn)
-        try local.actions.record(entry, for: key)
+        // Recorded with the run's other entries, `recordBatch` to a transaction (one transaction
+        // per task was most of a cold compile's system time); lookups see it at once.
+        if let batch = pending.add(entry, for: key, flushAt: Self.recordBatch) { write(batch) }
         remoteLayer?.upload(key: key, entry: entry, bodies: outputs.map { .bytes($0.bytes) })
         return entry
     }
@@ -300,7 +316,7 @@ public final class StoreChain: Sendable {
 }
 
 /// Entries waiting to be recorded locally, visible to lookups until they are written.
-private final class PendingRecords: @unchecked Sendable {
+final class PendingRecords: @unchecked Sendable {
     private let lock = NSLock()
     private var queued: [(key: Digest, entry: ActionEntry)] = []
     /// Everything queued or being written, by key.

@@ -1,12 +1,39 @@
 /// A SHA-256 digest. Prints as 64 lowercase hex characters.
+///
+/// Held as four big-endian words, not an array: a digest is a plain value (no allocation to make,
+/// no reference count to touch when it is copied, hashed or compared), and a run handles hundreds
+/// of thousands of them.
 public struct Digest: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+    private let w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64
+
     /// The 32 raw bytes.
-    public let bytes: [UInt8]
+    public var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: 32) { buffer, count in
+            withUnsafeBytes { buffer.baseAddress!.initialize(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: 32) }
+            count = 32
+        }
+    }
 
     public init(bytes: [UInt8]) {
         precondition(bytes.count == 32, "a SHA-256 digest has 32 bytes")
-        self.bytes = bytes
+        self = bytes.withUnsafeBytes { Digest(raw: $0) }
     }
+
+    /// The digest whose 32 bytes start at `raw` (which must hold at least 32).
+    public init(raw: UnsafeRawBufferPointer) {
+        precondition(raw.count >= 32, "a SHA-256 digest has 32 bytes")
+        func word(_ i: Int) -> UInt64 { UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
+        w0 = word(0); w1 = word(1); w2 = word(2); w3 = word(3)
+    }
+
+    /// Calls `body` with the 32 bytes (no array made).
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let words = (w0.bigEndian, w1.bigEndian, w2.bigEndian, w3.bigEndian)
+        return try Swift.withUnsafeBytes(of: words, body)
+    }
+
+    /// The first byte (the store's shard).
+    public var firstByte: UInt8 { UInt8(truncatingIfNeeded: w0 >> 56) }
 
     /// Parses 64 hex characters (either case); nil for anything else.
     public init?(hex: String) {
@@ -17,10 +44,15 @@ public struct Digest: Hashable, Sendable, Comparable, Codable, CustomStringConve
             guard let hi = Digest.nibble(utf8[2 * i]), let lo = Digest.nibble(utf8[2 * i + 1]) else { return nil }
             out[i] = hi << 4 | lo
         }
-        self.bytes = out
+        self.init(bytes: out)
     }
 
-    public var hex: String { Digest.hex(bytes) }
+    public var hex: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        appendHex(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
     public var description: String { hex }
 
     /// The SHA-256 of `data` (in one libcrypto call when its bytes are contiguous).
@@ -33,7 +65,7 @@ public struct Digest: Hashable, Sendable, Comparable, Codable, CustomStringConve
 
     public static func of(_ string: String) -> Digest { of(Array(string.utf8)) }
 
-    public static func < (a: Digest, b: Digest) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+    public static func < (a: Digest, b: Digest) -> Bool { (a.w0, a.w1, a.w2, a.w3) < (b.w0, b.w1, b.w2, b.w3) }
 
     public init(from decoder: Decoder) throws {
         let s = try decoder.singleValueContainer().decode(String.self)
@@ -59,6 +91,13 @@ public struct Digest: Hashable, Sendable, Comparable, Codable, CustomStringConve
     }
 
     private static let hexChars = Array("0123456789abcdef".utf8)
+
+    /// Appends the 64 hex characters to `out` (no String made).
+    public func appendHex(to out: inout [UInt8]) {
+        for w in [w0, w1, w2, w3] {
+            for shift in stride(from: 60, through: 0, by: -4) { out.append(Self.hexChars[Int((w >> UInt64(shift)) & 0x0f)]) }
+        }
+    }
 
     public static func hex(_ bytes: [UInt8]) -> String {
         var out = [UInt8]()

@@ -17,14 +17,18 @@ public struct DigestBuilder: Sendable {
 
     public mutating func add(_ string: String) { field(kind: 0x01, Array(string.utf8)) }
     public mutating func add(bytes: [UInt8]) { field(kind: 0x02, bytes) }
-    public mutating func add(_ digest: Digest) { field(kind: 0x03, digest.bytes) }
+    public mutating func add(_ digest: Digest) {
+        preimage.append(0x03)
+        preimage += Self.be64(32)
+        digest.withUnsafeBytes { preimage += $0 }
+    }
     public mutating func add(_ value: UInt64) { field(kind: 0x04, Self.be64(value)) }
     public mutating func add(_ value: Bool) { field(kind: 0x05, [value ? 1 : 0]) }
 
     /// A named map: its count, then `name`, `digest` pairs sorted by the bytes of the name.
     public mutating func add(named: [String: Digest]) {
         field(kind: 0x06, Self.be64(UInt64(named.count)))
-        for (name, digest) in named.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }) {
+        for (name, digest) in named.sorted(by: { $0.key.utf8Precedes($1.key) }) {
             add(name)
             add(digest)
         }

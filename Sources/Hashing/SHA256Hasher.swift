@@ -34,20 +34,20 @@ public final class SHA256Hasher {
     public func finalize() -> Digest {
         precondition(!finished, "SHA256Hasher.finalize() called twice")
         finished = true
-        var out = [UInt8](repeating: 0, count: 32)
+        var out: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var len: UInt32 = 0
-        out.withUnsafeMutableBufferPointer { p in
-            _ = EVP_DigestFinal_ex(ctx, p.baseAddress, &len)
+        return withUnsafeMutableBytes(of: &out) { p in
+            _ = EVP_DigestFinal_ex(ctx, p.baseAddress?.assumingMemoryBound(to: UInt8.self), &len)
+            return Digest(raw: UnsafeRawBufferPointer(p))
         }
-        return Digest(bytes: out)
     }
 
     /// The SHA-256 of `raw` in one libcrypto call (no context to allocate).
     public static func digest(_ raw: UnsafeRawBufferPointer) -> Digest {
-        var out = [UInt8](repeating: 0, count: 32)
-        out.withUnsafeMutableBufferPointer { o in
-            _ = EVP_Digest(raw.baseAddress, raw.count, o.baseAddress, nil, algorithm ?? EVP_sha256(), nil)
+        var out: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &out) { o in
+            _ = EVP_Digest(raw.baseAddress, raw.count, o.baseAddress?.assumingMemoryBound(to: UInt8.self), nil, algorithm ?? EVP_sha256(), nil)
+            return Digest(raw: UnsafeRawBufferPointer(o))
         }
-        return Digest(bytes: out)
     }
 }

@@ -23,7 +23,7 @@ public enum TreeDigest {
     /// The listing the digest is taken over (useful to show what moved).
     public static func listing(_ entries: [Entry], excluding excluded: Set<String> = [provenanceFile]) -> String {
         entries.filter { !excluded.contains($0.path) }
-            .sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+            .sorted { $0.path.utf8Precedes($1.path) }
             .map(\.line).joined()
     }
 

@@ -23,7 +23,12 @@ public enum CoreCatalog {
     }
 
     /// The declaration of `id`.
-    public static func seam(_ id: SeamID) -> CoreSeam {
+    public static func seam(_ id: SeamID) -> CoreSeam { table[id]! }
+
+    /// Every declaration, built once (a declaration derives its pattern from its path).
+    private static let table: [SeamID: CoreSeam] = Dictionary(uniqueKeysWithValues: SeamID.allCases.map { ($0, declaration($0)) })
+
+    private static func declaration(_ id: SeamID) -> CoreSeam {
         func replaces(_ path: String) -> CoreSeam { CoreSeam(id, path: path, origin: .replaces) }
         func adds(_ path: String, mode: FileMode = .regular) -> CoreSeam { CoreSeam(id, path: path, mode: mode, origin: .adds) }
         switch id {

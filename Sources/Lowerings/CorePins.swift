@@ -15,6 +15,11 @@ public enum CorePins {
 
     public static let all = [rails, ios, android]
 
+    /// The tree an output path belongs to: the pin whose mount holds it, else the root tree.
+    public static func tree(of path: String, _ pins: [CorePin] = all) -> Platform {
+        pins.first { !$0.mount.isEmpty && path.hasPrefix($0.mount + "/") }?.platform ?? .rails
+    }
+
     public static func pin(for platform: Platform) -> CorePin {
         switch platform {
         case .rails: return rails

@@ -23,6 +23,20 @@ public struct CoreSeam: Hashable, Sendable {
     /// A `.replaces` seam that a lowering may leave alone (the Core's file then stays, e.g. the
     /// Rodauth initializer without an account). Every other `.replaces` seam needs one output.
     public let optional: Bool
+    /// The path cut at its placeholders (derived from `path` once: composition matches every
+    /// output against the seams, and lowerings fill a pattern once per file).
+    private let template: [Segment]
+    private let pathBytes: [UInt8]
+    /// True when the path holds a `{name}` placeholder segment.
+    public let isPattern: Bool
+    /// How tightly the seam's path pins a file: an exact path beats every pattern, and a pattern
+    /// with more literal characters beats one with fewer.
+    public let specificity: Int
+
+    private enum Segment: Hashable, Sendable {
+        case literal([UInt8])
+        case placeholder(String)
+    }
 
     public init(_ id: SeamID, path: String, mode: FileMode = .regular, origin: Origin, optional: Bool = false) {
         self.id = id
@@ -30,6 +44,35 @@ public struct CoreSeam: Hashable, Sendable {
         self.mode = mode
         self.origin = origin
         self.optional = optional
+        pathBytes = Array(path.utf8)
+        template = Self.segments(path)
+        isPattern = pathBytes.contains(UInt8(ascii: "{"))
+        var literal = 0
+        var inPlaceholder = false
+        for ch in path {
+            if ch == "{" { inPlaceholder = true } else if ch == "}" { inPlaceholder = false } else if !inPlaceholder { literal += 1 }
+        }
+        specificity = isPattern ? literal : Int.max
+    }
+
+    /// `path` as literal runs and `{name}` placeholders; a `{` without its `}` is literal.
+    private static func segments(_ path: String) -> [Segment] {
+        let bytes = Array(path.utf8)
+        var segments: [Segment] = []
+        var literal: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "{"), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "}")) {
+                if !literal.isEmpty { segments.append(.literal(literal)); literal = [] }
+                segments.append(.placeholder(String(decoding: bytes[(i + 1)..<close], as: UTF8.self)))
+                i = close + 1
+            } else {
+                literal.append(bytes[i])
+                i += 1
+            }
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        return segments
     }
 
     public var platform: Platform { id.platform }
@@ -38,29 +81,29 @@ public struct CoreSeam: Hashable, Sendable {
     public var outputPath: String { mounted(platform.mount, path) }
 
     /// The output path of one file of a pattern seam: each `{name}` replaced by its value.
+    /// A placeholder without a value stays as written.
     public func outputPath(_ values: [String: String]) -> String {
-        var path = self.path
-        for (name, value) in values { path = path.split(separator: "{\(name)}", omittingEmptySubsequences: false).joined(separator: value) }
-        return mounted(platform.mount, path)
+        guard isPattern else { return outputPath }
+        let mount = platform.mount
+        var out: [UInt8] = []
+        out.reserveCapacity(mount.utf8.count + 1 + path.utf8.count + 32)
+        if !mount.isEmpty { out += mount.utf8; out.append(UInt8(ascii: "/")) }
+        for segment in template {
+            switch segment {
+            case let .literal(bytes): out += bytes
+            case let .placeholder(name):
+                if let value = values[name] { out += value.utf8 } else { out += "{\(name)}".utf8 }
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// How tightly the seam's path pins a file: an exact path beats every pattern, and a pattern
-    /// with more literal characters beats one with fewer.
-    public var specificity: Int {
-        guard isPattern else { return Int.max }
-        var literal = 0
-        var inPlaceholder = false
-        for ch in path {
-            if ch == "{" { inPlaceholder = true } else if ch == "}" { inPlaceholder = false } else if !inPlaceholder { literal += 1 }
-        }
-        return literal
-    }
 
     /// Whether `path` (relative to the Core root) is this seam's path; `{name}` matches one or
     /// more characters other than `/`.
     public func matches(_ candidate: String) -> Bool {
         guard isPattern else { return candidate == path }
-        return Self.match(Array(path.utf8)[...], Array(candidate.utf8)[...])
+        return Self.match(pathBytes[...], Array(candidate.utf8)[...])
     }
 
     private static func match(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
@@ -77,10 +120,5 @@ public struct CoreSeam: Hashable, Sendable {
         }
         guard let t = text.first, t == first else { return false }
         return match(pattern.dropFirst(), text.dropFirst())
-    }
-
-    /// True when the path holds a `{name}` placeholder segment.
-    public var isPattern: Bool {
-        path.contains("{")
     }
 }

@@ -11,7 +11,7 @@ public enum ComposedTrees {
     /// materializer's state and temporary files).
     static func allFiles(_ root: String) throws -> [TreeDigest.Entry] {
         try TreeDigest.entries(ofDirectory: root).filter {
-            !$0.path.hasPrefix(Materializer.stateDirectory + "/") && !($0.path.split(separator: "/").last ?? "").hasPrefix(".orchestrate-tmp-")
+            !$0.path.hasPrefix(Materializer.stateDirectory + "/") && !($0.path.split(separator: "/").last ?? "").hasPrefix(Materializer.tempPrefix)
         }
     }
 

@@ -18,7 +18,7 @@ public enum OutputAudit {
     /// files against the pinned archives from `seed`) and, given a Plan, that the output is exactly
     /// what it compiles to. Throws `PipelineError.invalidPlan` before auditing anything, and
     /// `PipelineError.inputMissing` when `root`, or every provenance file without a Plan, is missing.
-    public static func audit(root: String, name: String, plan: PlanFile?, seed: SeedStore?,
+    public static func audit(root: String, name: String, plan: PlanFile?, seed: (any ContentStore)?,
                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> Result {
         guard ComposedTrees.isDirectory(root) else { throw PipelineError.inputMissing(path: name, what: "output directory") }
         // The Plan first: a bad Plan is invalid input, not a finding.
@@ -26,10 +26,10 @@ public enum OutputAudit {
     }
 
     /// `audit(root:name:plan:seed:jobs:)` with the Plan already lowered.
-    public static func audit(root: String, name: String, expected: TaskSet?, seed: SeedStore?,
+    public static func audit(root: String, name: String, expected: TaskSet?, seed: (any ContentStore)?,
                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> Result {
         guard ComposedTrees.isDirectory(root) else { throw PipelineError.inputMissing(path: name, what: "output directory") }
-        let store = MemoryTaskCache(seed: { (try? seed?.get($0)) ?? nil })
+        let store = MemoryTaskCache(seed: seed)
         let cores = CoreTrees(store: store)
         let scan = try ComposedTrees.scan(root)
         let trees = scan.trees.filter { $0.provenance != nil }

@@ -1,9 +1,13 @@
 import Cache
 import Tasks
 
+/// The store chain is the compile's store. As a `TaskCache` (which `CompileStore` refines) it
+/// answers as it is: `lookup(_:)`, the batch `lookup(keys:)`, `object`, `store` and `foundCorrupt`
+/// are all `Cache`'s, with the semantics its README states. The conformance lives here because
+/// Tasks knows no store and Cache knows no task.
 extension StoreChain: CompileStore {
     public func recorded(_ key: Digest) -> ActionEntry? {
-        (try? local.actions.entry(for: key)) ?? nil
+        localEntry(for: key)
     }
 
     public func record(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String) throws {

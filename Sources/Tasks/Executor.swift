@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 
 /// Runs a task graph: topological, up to `jobs` tasks at once. Every key is looked up first;

@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 
 /// The materializer's file-system operations, all through directory descriptors: nothing here

@@ -17,7 +17,9 @@ import Foundation
 /// interrupted during recovery loses nothing.
 extension Materializer {
     static let journalFileName = "journal.json"
-    static let tempPrefix = ".orchestrate-tmp-"
+    /// How the name of every temporary file a run writes begins (`.orchestrate-tmp-<pid>-<counter>-<name>`
+    /// beside the file it becomes); none is left after a finished run.
+    public static let tempPrefix = ".orchestrate-tmp-"
 
     /// What an interrupted run left: its journal entries (path and digest), and whether there was one.
     struct Recovery {

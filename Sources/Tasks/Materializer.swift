@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 
 /// One file the materializer should leave in the output tree.
@@ -100,6 +100,49 @@ public struct Materializer: Sendable {
 
     public func loadPrevious() -> Previous { loadState() }
 
+    /// Writes `work` (indices into `sorted`): new bytes through a temp file renamed over the
+    /// target, or only the mode when the bytes are the same. Returns each one's stat after, nil
+    /// where its parent could not be reached. Past `parallelWrites` files, and without a
+    /// `beforeWrite` hook (tests that stop a run at a given write want the order), the list is cut
+    /// in two halves in component order, each written by its own thread through its own
+    /// `DirectoryWalker`; every path is in the journal already, so a failure anywhere leaves what
+    /// a crash would (the next run cleans up), and the first failure in list order is thrown.
+    private func perform(_ work: [Int], _ sorted: [TreeFile], _ probes: [Probe], walker: DirectoryWalker,
+                         bytes: (Digest) throws -> [UInt8]) throws -> [stat?] {
+        func one(_ n: Int, _ walker: DirectoryWalker) throws -> stat? {
+            let i = work[n], f = sorted[i]
+            beforeWrite?(f.path)
+            guard let parentFD = try walker.parent(of: f.path, create: true) else { return nil }
+            let name = Self.lastComponent(f.path)
+            var st = stat()
+            if probes[i].same {
+                try changeMode(name, in: parentFD, to: f.mode, path: f.path, stat: &st)
+            } else {
+                try writeAtomically(name, in: parentFD, bytes: bytes(f.digest), mode: f.mode, counter: n + 1, path: f.path)
+                guard fstatat(parentFD, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { throw TaskError.io(path: f.path, operation: "stat", errno: errno) }
+            }
+            return st
+        }
+        guard work.count > Self.parallelWrites, beforeWrite == nil else {
+            return try work.indices.map { try one($0, walker) }
+        }
+        let halves = [0 ..< work.count / 2, work.count / 2 ..< work.count]
+        var results = [Result<stat?, Error>](repeating: .success(nil), count: work.count)
+        results.withUnsafeMutableBufferPointer { out in
+            let out = out
+            DispatchQueue.concurrentPerform(iterations: halves.count) { h in
+                let own = h == 0 ? walker : DirectoryWalker(rootFD: walker.rootFD)
+                for n in halves[h] {
+                    do { out[n] = .success(try one(n, own)) } catch { out[n] = .failure(error); return }
+                }
+            }
+        }
+        return try results.map { try $0.get() }
+    }
+
+    /// How many files a run writes before it writes them on two threads.
+    static let parallelWrites = 256
+
     public func apply(_ files: [TreeFile], bytes: (Digest) throws -> [UInt8]) throws -> MaterializeReport {
         try apply(files, previous: nil, bytes: bytes)
     }
@@ -169,7 +212,9 @@ public struct Materializer: Sendable {
             journaled = true
         }
 
-        var counter = 0
+        // Kept and unchanged files are settled here; the rest are written (or get their mode)
+        // below, in order, or for many files on two threads (each with its own directory chain).
+        var work: [Int] = []
         for (i, f) in sorted.enumerated() {
             let p = probes[i]
             if p.racy { racy = true }
@@ -177,26 +222,22 @@ public struct Materializer: Sendable {
                 // Still recorded as what we wrote, so the edit is found (and said) next time too.
                 report.keptEdited.append(f.path)
                 newState[f.path] = previous[f.path]
-                continue
-            }
-            if p.same && p.stat.st_mode & 0o7777 == mode_t(f.mode.rawValue) {
+            } else if p.same && p.stat.st_mode & 0o7777 == mode_t(f.mode.rawValue) {
                 report.unchanged += 1
                 newState[f.path] = OutputState(file: f, stat: p.stat)
-                continue
+            } else {
+                work.append(i)
             }
-            beforeWrite?(f.path)
-            guard let parentFD = try walker.parent(of: f.path, create: true) else { continue }
-            let name = Self.lastComponent(f.path)
-            var st = stat()
-            if p.same {
-                try changeMode(name, in: parentFD, to: f.mode, path: f.path, stat: &st)
+        }
+        let done = try perform(work, sorted, probes, walker: walker, bytes: bytes)
+        for (n, i) in work.enumerated() {
+            let f = sorted[i]
+            guard let st = done[n] else { continue }
+            if probes[i].same {
                 report.modeChanged.append(f.path)
             } else {
-                counter += 1
-                try writeAtomically(name, in: parentFD, bytes: bytes(f.digest), mode: f.mode, counter: counter, path: f.path)
-                guard fstatat(parentFD, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { throw TaskError.io(path: f.path, operation: "stat", errno: errno) }
                 report.written.append(f.path)
-                if p.edited { report.overwrittenEdited.append(f.path) }
+                if probes[i].edited { report.overwrittenEdited.append(f.path) }
             }
             newState[f.path] = OutputState(file: f, stat: st)
         }

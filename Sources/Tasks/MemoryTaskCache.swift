@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 
 /// A task cache that lives in memory for one run: dictionaries behind a lock, starting empty, with
@@ -6,15 +6,19 @@ import Foundation
 /// from a Plan (`audit --plan`) runs on it, so nothing is read from or written to a store; tests
 /// use it as the store chain's stand-in.
 ///
-/// A lookup hits only when every object of the entry is held, as `StoreChain` answers.
+/// It answers as `StoreChain` does: a lookup hits only when every object of the entry is held; a
+/// seed object that is there but damaged is a miss that `foundCorrupt` owns up to, so a run on
+/// either fails alike (`pinnedObjectDamaged`, not `pinnedObjectMissing`); one the seed cannot read
+/// is a plain miss.
 public final class MemoryTaskCache: TaskCache, @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Digest: ActionEntry] = [:]
     private var objects: [Digest: [UInt8]] = [:]
-    private let seed: @Sendable (Digest) -> [UInt8]?
+    private var damaged: Set<Digest> = []
+    private let seed: (any ContentStore)?
 
-    /// `seed` answers pinned objects by digest (nil: it has none); they are reported as seed hits.
-    public init(seed: @escaping @Sendable (Digest) -> [UInt8]? = { _ in nil }) { self.seed = seed }
+    /// `seed` holds the pinned objects (read only); they are reported as seed hits.
+    public init(seed: (any ContentStore)? = nil) { self.seed = seed }
 
     public func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)? {
         lock.lock(); defer { lock.unlock() }
@@ -27,7 +31,18 @@ public final class MemoryTaskCache: TaskCache, @unchecked Sendable {
         let held = objects[digest]
         lock.unlock()
         if let held { return (held, .local) }
-        return seed(digest).map { ($0, .seed) }
+        switch seed?.fetch(digest) {
+        case let .intact(bytes)?: return (bytes, .seed)
+        case .damaged?:
+            lock.lock(); damaged.insert(digest); lock.unlock()
+            return nil
+        case .missing?, .unreadable?, nil: return nil
+        }
+    }
+
+    public func foundCorrupt(_ digest: Digest) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return damaged.contains(digest)
     }
 
     public func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String,

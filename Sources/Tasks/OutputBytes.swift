@@ -8,9 +8,11 @@ import Foundation
 /// recorded and put back through `keep`. Only a pinned object that vanished everywhere stays
 /// missing (nil): it cannot be rendered.
 public final class OutputBytes: @unchecked Sendable {
-    private let tasks: [String: FileTask]
-    private let results: [String: TaskResult]
-    private let producers: [Digest: [String]]
+    private let taskList: [FileTask]
+    private let record: RunRecord
+    /// Built on the first object that has to be rendered again (a run that needs none, the
+    /// usual case, never pays for them).
+    private var index: (tasks: [String: FileTask], results: [String: TaskResult], producers: [Digest: [String]])?
     private let rendered: [Digest: [UInt8]]
     private let load: (Digest) -> [UInt8]?
     private let keep: ([UInt8]) -> Void
@@ -19,11 +21,8 @@ public final class OutputBytes: @unchecked Sendable {
     private var rerenderedIDs: [String] = []
 
     public init(tasks: [FileTask], record: RunRecord, load: @escaping (Digest) -> [UInt8]?, keep: @escaping ([UInt8]) -> Void) {
-        self.tasks = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        results = Dictionary(record.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var producers: [Digest: [String]] = [:]
-        for r in record.results { if let d = r.output { producers[d, default: []].append(r.id) } }
-        self.producers = producers
+        taskList = tasks
+        self.record = record
         rendered = record.renderedBytes
         self.load = load
         self.keep = keep
@@ -38,6 +37,7 @@ public final class OutputBytes: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if let b = again[digest] { return b }
         if let b = load(digest) { return b }
+        let (tasks, results, producers) = indexed()
         for id in producers[digest] ?? [] {
             guard let task = tasks[id], task.pinnedOutput == nil else { continue }
             var dependencyOutputs: [String: [UInt8]] = [:]
@@ -63,5 +63,16 @@ public final class OutputBytes: @unchecked Sendable {
             return bytes
         }
         return nil
+    }
+
+    /// Called with `lock` held.
+    private func indexed() -> (tasks: [String: FileTask], results: [String: TaskResult], producers: [Digest: [String]]) {
+        if let index { return index }
+        let tasks = Dictionary(taskList.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let results = Dictionary(record.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var producers: [Digest: [String]] = [:]
+        for r in record.results { if let d = r.output { producers[d, default: []].append(r.id) } }
+        index = (tasks, results, producers)
+        return (tasks, results, producers)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 
 /// The one JSON form orchestrate writes (summaries, provenance, GapSet, graphs, `--json`
 /// outputs): keys sorted, pretty-printed, `/` unescaped, a final newline. Same value, same bytes.
@@ -11,5 +12,122 @@ public enum StableJSON {
 
     public static func string<T: Encodable>(_ value: T) throws -> String {
         String(decoding: try encode(value), as: UTF8.self)
+    }
+}
+
+/// Writes StableJSON's form directly, for documents too large to go through `JSONEncoder` on
+/// every run (provenance lists every file of a tree). The caller writes members in sorted key
+/// order (`sortedMembers`); the bytes equal `StableJSON.encode` of the same value: two-space
+/// indent, `"key" : value`, an empty container as `{`, a blank line, `}`, the escapes
+/// `JSONEncoder` writes (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, `\u00xx` for other controls,
+/// everything else as it is, `/` included) and a final newline (`finish`).
+public struct StableJSONWriter {
+    public private(set) var bytes: [UInt8] = []
+    /// Per open container: whether it has an element yet.
+    private var open: [Bool] = []
+
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    public mutating func beginObject() { begin(UInt8(ascii: "{")) }
+    public mutating func endObject() { end(UInt8(ascii: "}")) }
+    public mutating func beginArray() { begin(UInt8(ascii: "[")) }
+    public mutating func endArray() { end(UInt8(ascii: "]")) }
+
+    /// A member's key; its value comes next.
+    public mutating func key(_ key: String) {
+        element()
+        writeString(key)
+        bytes += [0x20, UInt8(ascii: ":"), 0x20]
+    }
+
+    /// An array element comes next.
+    public mutating func element() {
+        guard !open.isEmpty else { return }
+        if open[open.count - 1] { bytes.append(UInt8(ascii: ",")) }
+        open[open.count - 1] = true
+        newline()
+    }
+
+    public mutating func string(_ value: String) { writeString(value) }
+    public mutating func null() { bytes += "null".utf8 }
+    public mutating func bool(_ value: Bool) { bytes += (value ? "true" : "false").utf8 }
+    public mutating func integer(_ value: some BinaryInteger) { bytes += String(value).utf8 }
+
+    /// A digest as its hex string.
+    public mutating func digest(_ value: Digest) {
+        bytes.append(UInt8(ascii: "\""))
+        value.appendHex(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `key` then the string, or null.
+    public mutating func member(_ key: String, _ value: String?) {
+        self.key(key)
+        if let value { writeString(value) } else { null() }
+    }
+
+    /// `key` then the digest, or null.
+    public mutating func member(_ key: String, _ value: Digest?) {
+        self.key(key)
+        if let value { digest(value) } else { null() }
+    }
+
+    /// An array of strings.
+    public mutating func strings(_ values: [String]) {
+        beginArray()
+        for v in values { element(); writeString(v) }
+        endArray()
+    }
+
+    /// The document's bytes with the final newline.
+    public mutating func finish() -> [UInt8] {
+        precondition(open.isEmpty, "a container is still open")
+        bytes.append(0x0a)
+        return bytes
+    }
+
+    /// A dictionary's entries in the order `JSONEncoder`'s `.sortedKeys` writes them.
+    public static func sortedMembers<V>(_ members: [String: V]) -> [(key: String, value: V)] {
+        if members.count < 2 { return members.map { ($0.key, $0.value) } }
+        return members.sorted { $0.key.utf8Precedes($1.key) }
+    }
+
+    private mutating func begin(_ byte: UInt8) {
+        bytes.append(byte)
+        open.append(false)
+    }
+
+    private mutating func end(_ byte: UInt8) {
+        let had = open.removeLast()
+        if !had { bytes.append(0x0a) }
+        newline()
+        bytes.append(byte)
+    }
+
+    private mutating func newline() {
+        bytes.append(0x0a)
+        for _ in 0..<open.count { bytes += [0x20, 0x20] }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func writeString(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for c in s.utf8 {
+            switch c {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0c: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x0a: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0d: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20:
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                          Self.hexDigits[Int(c >> 4)], Self.hexDigits[Int(c & 0x0f)]]
+            default: bytes.append(c)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

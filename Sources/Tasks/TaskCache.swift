@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 
 /// What the executor needs from a store: look a key up, fetch a verified object, store outputs.
 /// `StoreChain` is the real one; tests may pass a double.

@@ -48,9 +48,9 @@ public struct TaskKey: Hashable, Sendable, Codable {
         field(0x01, task.path)
         out.append(0x04); be(8, 8); be(UInt64(task.mode.rawValue), 8)
         out.append(0x06); be(8, 8); be(UInt64(named.count), 8)
-        for (name, d) in named.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        for (name, d) in named.sorted(by: { $0.key.utf8Precedes($1.key) }) {
             field(0x01, name)
-            out.append(0x03); be(32, 8); out.append(contentsOf: d.bytes)
+            out.append(0x03); be(32, 8); d.withUnsafeBytes { out.append(contentsOf: $0) }
         }
         return out
     }

@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 
 /// How a task's output was obtained.
 public enum TaskStatus: String, Sendable, Codable, Hashable {

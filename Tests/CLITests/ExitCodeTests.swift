@@ -35,6 +35,10 @@ final class ExitCodeTests: XCTestCase {
         ])
     }
 
+    func testFileReadErrors() {
+        assertCodes([(FileReadError.io(path: "p", operation: "read", errno: EIO), 74)])
+    }
+
     func testTaskErrors() {
         assertCodes([
             (TaskError.duplicateTaskID("t"), 70),
@@ -167,9 +171,13 @@ final class SeedFailureExitCodeTests: XCTestCase {
     override func tearDown() { h.cleanUp() }
 
     /// A pinned Core archive (used by composition) and a pinned icon (copied by a task), each
-    /// missing and damaged in a fresh copy of `cas/`.
+    /// missing and damaged in a fresh copy of `cas/`: `compile`, and `audit --plan` (which derives
+    /// the same output in memory) of an output compiled from the intact `cas/`, exit alike and
+    /// say alike what is wrong.
     func testAMissingSeedObjectIsAMissingInputAndADamagedOneAStoreFailure() throws {
         let plan = Self.repo.appendingPathComponent("examples/notes.plan.json").path
+        h.environment["ORCHESTRATE_SEED"] = Self.repo.appendingPathComponent("cas").path
+        XCTAssertEqual(h.run("compile", plan, "--out", "intact", "--store", "store-intact"), 0, h.err)
         let objects = [("Rails Core", CorePins.pin(for: .rails).digest), ("iOS icon", Monogram(appName: "Notes").iosIconDigest)]
         for (what, digest) in objects {
             for damaged in [false, true] {
@@ -179,10 +187,17 @@ final class SeedFailureExitCodeTests: XCTestCase {
                 try FileManager.default.removeItem(atPath: object)
                 if damaged { XCTAssertTrue(FileManager.default.createFile(atPath: object, contents: Data("not the object".utf8))) }
                 h.environment["ORCHESTRATE_SEED"] = seed
-                let code = h.run("compile", plan, "--out", "out-\(seed.suffix(14))", "--store", "store-\(seed.suffix(14))")
-                XCTAssertEqual(code, damaged ? 74 : 66, "\(what), \(damaged ? "damaged" : "missing"): \(h.err)")
-                XCTAssertTrue(h.err.contains(digest.hex), h.err)
-                XCTAssertEqual(h.err.contains("is corrupt"), damaged, h.err)
+                let commands = [["compile", plan, "--out", "out-\(seed.suffix(14))", "--store", "store-\(seed.suffix(14))"],
+                                ["audit", "intact", "--plan", plan]]
+                for command in commands {
+                    let code = h.run(command)
+                    let context = "\(command[0]), \(what), \(damaged ? "damaged" : "missing"): \(h.err)"
+                    XCTAssertEqual(code, damaged ? 74 : 66, context)
+                    XCTAssertTrue(h.err.contains("orchestrate \(command[0]): error: "), context)
+                    XCTAssertTrue(h.err.contains(digest.hex), context)
+                    XCTAssertEqual(h.err.contains("is corrupt"), damaged, context)
+                    XCTAssertEqual(h.err.contains("is damaged"), damaged, context)
+                }
             }
         }
     }

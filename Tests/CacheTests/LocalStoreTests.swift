@@ -201,6 +201,7 @@ final class LocalStoreTests: XCTestCase {
         XCTAssertNil(chain.lookup(Digest.of("k1")), "its object is gone")
         let e = try chain.store(key: Digest.of("k2"), outputs: [("b", blob(2), false)], release: "r")
         XCTAssertEqual(chain.lookup(Digest.of("k2"))?.entry.outputs, e.outputs)
+        chain.flush()  // entries are recorded in batches
         XCTAssertTrue(chain.events.contains(.indexRebuilt(path: dir.sub("s/ac.sqlite"), movedTo: nil, reason: "the file was deleted while in use")))
         XCTAssertEqual(try LocalStore(root: dir.sub("s")).actions.entry(for: Digest.of("k2"))?.outputs, e.outputs,
                        "the entry reached the new index file, not the deleted one")

@@ -152,6 +152,8 @@ final class StoreChainTests: XCTestCase {
             } catch { failures.mutate { $0.append("\(i): \(error)") } }
         }
         XCTAssertEqual(failures.value, [])
+        XCTAssertLessThan(try chain.local.actions.count(), 64, "entries are recorded in batches")
+        chain.flush()
         XCTAssertEqual(try chain.local.actions.count(), 64)
         XCTAssertEqual(chain.local.objects.allObjects().count, 16)
     }
@@ -165,6 +167,7 @@ final class RenderedInPersistenceTests: XCTestCase {
         let key = Digest.of("k")
         _ = try chain.store(key: key, outputs: [("a", Array("x".utf8), false)], release: "r", renderedIn: Digest.of("plan"))
         _ = try chain.store(key: Digest.of("k2"), outputs: [("b", Array("y".utf8), false)], release: "r")
+        chain.flush()
         let reopened = StoreChain(local: try LocalStore(root: dir))
         XCTAssertEqual(reopened.lookup(key)?.entry.renderedIn, Digest.of("plan"))
         XCTAssertNil(reopened.lookup(Digest.of("k2"))?.entry.renderedIn)

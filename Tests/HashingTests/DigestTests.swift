@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import Hashing
 
@@ -71,5 +72,35 @@ final class DigestTests: XCTestCase {
         var b = DigestBuilder(domain: "t", version: 1)
         b.add(named: ["a": Digest.of("2"), "b": Digest.of("1")])
         XCTAssertEqual(a.finalize(), b.finalize())
+    }
+
+    /// A digest is held as four words: its bytes, hex, order and raw view must still be the 32
+    /// bytes in order (the order is the bytes' lexicographic order, which listings sort by).
+    func testWordStorageKeepsTheBytesTheirOrderAndHex() {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        for i in 0..<32 { bytes[i] = UInt8(i * 7 + 1) }
+        let d = Digest(bytes: bytes)
+        XCTAssertEqual(d.bytes, bytes)
+        XCTAssertEqual(d.hex, bytes.map { String(format: "%02x", $0) }.joined())
+        XCTAssertEqual(Digest(hex: d.hex), d)
+        XCTAssertEqual(d.firstByte, 1)
+        XCTAssertEqual(d.withUnsafeBytes { Array($0) }, bytes)
+        let samples = (0..<200).map { Digest.of("sample \($0)") } + [Digest(bytes: [UInt8](repeating: 0xff, count: 32)), Digest(bytes: [UInt8](repeating: 0, count: 32))]
+        XCTAssertEqual(samples.sorted().map(\.bytes), samples.map(\.bytes).sorted { $0.lexicographicallyPrecedes($1) })
+        XCTAssertEqual(Set(samples).count, samples.count)
+        var hex: [UInt8] = []
+        d.appendHex(to: &hex)
+        XCTAssertEqual(String(decoding: hex, as: UTF8.self), d.hex)
+    }
+
+    /// `utf8Precedes` is the UTF-8 byte order: the order of `utf8.lexicographicallyPrecedes`, on
+    /// prefixes, empty strings, non-ASCII and strings Swift's own `<` orders differently.
+    func testUTF8OrderIsByteOrder() {
+        let words = ["", "a", "A", "a/b", "a-b", "a_b", "a.b", "ab", "a10", "a9", "é", "e\u{301}", "z", "😀", "\u{ffff}", "a\u{0}", "Zz"]
+        for a in words {
+            for b in words {
+                XCTAssertEqual(a.utf8Precedes(b), a.utf8.lexicographicallyPrecedes(b.utf8), "\(a.debugDescription) vs \(b.debugDescription)")
+            }
+        }
     }
 }

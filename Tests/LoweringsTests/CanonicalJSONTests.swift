@@ -82,4 +82,17 @@ final class CanonicalJSONTests: XCTestCase {
             XCTAssertEqual(loaded.digest.hex, hex, name)
         }
     }
+
+    /// JCS sorts keys by UTF-16 code units; `keyPrecedes` decides from the UTF-8 bytes and must
+    /// agree everywhere, including where UTF-16 and code point order part (U+E000…U+FFFF
+    /// against characters above U+FFFF).
+    func testKeyOrderIsUTF16Order() {
+        let keys = ["", "a", "A", "ab", "a_b", "é", "e\u{301}", "\u{e000}", "\u{ffff}", "\u{fffd}x", "\u{10000}", "😀", "😀a",
+                    "\u{7ff}", "\u{800}", "z\u{e000}", "z\u{10000}", "\u{d7ff}"]
+        for a in keys {
+            for b in keys {
+                XCTAssertEqual(CanonicalJSON.keyPrecedes(a, b), a.utf16.lexicographicallyPrecedes(b.utf16), "\(a.unicodeScalars.map(\.value)) vs \(b.unicodeScalars.map(\.value))")
+            }
+        }
+    }
 }

@@ -83,4 +83,18 @@ final class ProjectionTests: XCTestCase {
         XCTAssertEqual(p.text, #"{"a":["q\"",true,null],"b":1,"projection":"x","version":1}"#)
         XCTAssertEqual(p.digest, Digest.of(Array(p.text.utf8)))
     }
+
+    /// A projection writes its canonical bytes and per-field digests in one pass: they must be
+    /// what encoding the value, and each field's value, on its own gives.
+    func testCanonicalBytesAndFieldDigestsMatchTheValue() {
+        let p = Projection(name: "entity:movie", version: 3, fields: [
+            "title": .string("Movie \"one\"\n\u{e000}😀"), "\u{10000}": .int(1), "\u{ffff}": .bool(true),
+            "nested": .object(["b": .array([.null, .int(-2)]), "a": .object([:])]), "none": .null,
+        ])
+        XCTAssertEqual(p.canonical, p.value.canonical)
+        XCTAssertEqual(p.digest, Digest.of(p.value.canonical))
+        guard case let .object(members) = p.value else { return XCTFail("not an object") }
+        XCTAssertEqual(Set(p.fieldDigests.keys), Set(members.keys))
+        for (k, v) in members { XCTAssertEqual(p.fieldDigests[k], Digest.of(v.canonical), k) }
+    }
 }

@@ -1,3 +1,4 @@
+import Archive
 import Cache
 import Foundation
 import Lowerings
@@ -38,7 +39,7 @@ final class CompilationTests: XCTestCase {
         let plan = try Repository.plan("studio-ops")
         let chain = StoreChain(local: try LocalStore(root: root + "/store"), seed: Repository.seed)
         _ = try compile(plan, into: "out", store: chain)
-        let derived = try Compilation.rederive(Compilation.lower(try Compilation.load(plan)), store: MemoryTaskCache(seed: { (try? Repository.seed.get($0)) ?? nil }))
+        let derived = try Compilation.rederive(Compilation.lower(try Compilation.load(plan)), store: MemoryTaskCache(seed: Repository.seed))
         let onDisk = try TreeDigest.entries(ofDirectory: root + "/out").filter { !$0.path.hasPrefix(".orchestrate/") }
         XCTAssertEqual(derived.files.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) }
                            .sorted { $0.path < $1.path },
@@ -77,6 +78,36 @@ final class CompilationTests: XCTestCase {
         XCTAssertEqual(result.failures.count, 1)
         XCTAssertEqual(result.summary.totals.failed, 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"))
+    }
+
+    /// A seed that hands out other bytes under one digest, as if it did not verify: they reach the
+    /// archive policy, which is the only thing left to refuse them.
+    private struct UnverifiedSeed: ContentStore {
+        let tampered: Digest
+        func contains(_ digest: Digest) -> Bool { Repository.seed.contains(digest) }
+        func get(_ digest: Digest) throws -> [UInt8]? {
+            guard var bytes = try Repository.seed.get(digest) else { return nil }
+            if digest == tampered { bytes[bytes.count / 2] ^= 0xff }
+            return bytes
+        }
+        func put(_ bytes: [UInt8]) throws -> Digest { throw CacheError.readOnlyStore(path: "seed") }
+    }
+
+    /// A Core archive the policy rejects fails `compile` and `audit --plan` (of an output compiled
+    /// from the intact seed) with the same error, the policy's, which the CLI maps alike (65).
+    func testAnArchiveThePolicyRejectsFailsCompileAndAuditWithThePolicysError() throws {
+        let plan = try Repository.plan("notes")
+        let seed = UnverifiedSeed(tampered: CorePins.rails.digest)
+        _ = try compile(plan, into: "intact", store: CountingStore())
+        var errors: [ArchiveError] = []
+        XCTAssertThrowsError(try compile(plan, into: "out", store: CountingStore(seed: seed))) { errors += [$0 as? ArchiveError].compactMap { $0 } }
+        XCTAssertThrowsError(try OutputAudit.audit(root: root + "/intact", name: "intact", plan: plan, seed: seed)) {
+            errors += [$0 as? ArchiveError].compactMap { $0 }
+        }
+        XCTAssertEqual(errors.count, 2, "both fail with an ArchiveError: \(errors)")
+        guard case .digestMismatch(expected: CorePins.rails.digest, actual: _)? = errors.first else { return XCTFail("\(errors)") }
+        XCTAssertEqual(errors.first, errors.last)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"), "nothing written")
     }
 
     func testAnInvalidPlanIsEveryDiagnostic() {

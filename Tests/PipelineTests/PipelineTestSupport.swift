@@ -19,8 +19,8 @@ final class CountingStore: CompileStore, @unchecked Sendable {
     private let lock = NSLock()
     private var asked: [Digest: Int] = [:]
 
-    init(seed: SeedStore? = Repository.seed) {
-        inner = MemoryTaskCache(seed: { (try? seed?.get($0)) ?? nil })
+    init(seed: (any ContentStore)? = Repository.seed) {
+        inner = MemoryTaskCache(seed: seed)
     }
 
     func reads(_ digest: Digest) -> Int { lock.lock(); defer { lock.unlock() }; return asked[digest] ?? 0 }

@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 import XCTest
 @testable import Tasks
@@ -54,10 +54,10 @@ final class ExecutorTests: XCTestCase {
         XCTAssertEqual(again.results.filter { $0.id.hasPrefix("ok") }.map(\.status), [.local, .local])
     }
 
-    func testPinnedTaskComesFromSeedAndFailsClearlyWhenAbsent() throws {
+    func testPinnedTaskComesFromSeedAndFailsClearlyWhenAbsentOrDamaged() throws {
         let icon: [UInt8] = [0x89, 0x50, 0x4e, 0x47]
         let d = Digest.of(icon)
-        let cache = MemoryTaskCache(seed: { $0 == d ? icon : nil })
+        let cache = MemoryTaskCache(seed: MemorySeed(objects: [d: icon]))
         let t = FileTask(id: "icon", family: "icons", platform: "ios", release: "r", path: "AppIcon.png", copying: d)
         let r = Executor(cache: cache).run(try TaskGraph([t]))
         XCTAssertEqual(r.results[0].status, .seed)
@@ -65,6 +65,12 @@ final class ExecutorTests: XCTestCase {
         let missing = FileTask(id: "m", family: "icons", platform: "ios", release: "r", path: "m.png", copying: Digest.of("nope"))
         let r2 = Executor(cache: MemoryTaskCache()).run(try TaskGraph([missing]))
         XCTAssertEqual(r2.failures, [.pinnedObjectMissing(taskID: "m", digest: Digest.of("nope"))])
+        // There, but its bytes hash to another digest: damaged, as over the store chain.
+        let damaged = MemoryTaskCache(seed: MemorySeed(damaged: [Digest.of("nope")]))
+        let r3 = Executor(cache: damaged).run(try TaskGraph([missing]))
+        XCTAssertEqual(r3.failures, [.pinnedObjectDamaged(taskID: "m", digest: Digest.of("nope"))])
+        XCTAssertTrue(damaged.foundCorrupt(Digest.of("nope")))
+        XCTAssertFalse(damaged.foundCorrupt(d))
     }
 
     func testStoreFailureIsATaskFailure() throws {
@@ -109,36 +115,5 @@ final class RenderedInTests: XCTestCase {
         let second = Executor(cache: cache, runDigest: Digest.of("plan-2")).run(g)
         XCTAssertEqual(second.results[0].status, .local)
         XCTAssertEqual(second.results[0].renderedIn, Digest.of("plan-1"), "a reused output keeps the run that first rendered it")
-    }
-
-    /// Over the real store chain (its batch lookup verifies every object it answers for).
-    func testExecutorRendersAgainWhenAnObjectIsCorruptAndReusesTheRest() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exec-chain-" + UUID().uuidString).path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        func chain() throws -> StoreChain { StoreChain(local: try LocalStore(root: dir)) }
-        let counter = Counter()
-        let tasks = (0..<30).map { i in
-            textTask("t\(i)", i % 2 == 0 ? "short \(i)" : String(repeating: "long \(i) ", count: 40),
-                     deps: i % 5 == 4 ? ["prev": "t\(i - 1)"] : [:], counter: counter)
-        }
-        let g = try TaskGraph(tasks)
-        let first = Executor(cache: try chain(), jobs: 2).run(g)
-        XCTAssertEqual(first.count(.rendered), 30)
-
-        let c = try chain()
-        let victim = first.results.first { $0.id == "t3" }!
-        let object = c.local.objects.path(for: victim.output!)
-        XCTAssertEqual(unlink(object), 0)
-        XCTAssertTrue(FileManager.default.createFile(atPath: object, contents: Data("not the object".utf8)))
-        let second = Executor(cache: c, jobs: 2).run(g)
-        let rendered = second.results.filter { $0.status == .rendered }.map(\.id)
-        XCTAssertEqual(rendered, ["t3"], "only the task whose object is corrupt renders again")
-        XCTAssertEqual(second.count(.local), 29)
-        XCTAssertEqual(second.results.map(\.output), first.results.map(\.output))
-        XCTAssertEqual(counter.rendered.filter { $0 == "t3" }.count, 2)
-        XCTAssertEqual(c.local.objects.verifies(victim.output!, size: victim.size), true, "the object was stored again")
-
-        let third = Executor(cache: try chain(), jobs: 2).run(g)
-        XCTAssertEqual(third.count(.local), 30)
     }
 }

@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 import XCTest
 @testable import Tasks
@@ -40,6 +40,41 @@ final class MaterializerTests: XCTestCase {
         XCTAssertEqual(r2.unchanged, 2)
         XCTAssertEqual(try mtime("a.txt"), before)
         XCTAssertEqual(read("sub/b.txt"), "B2")
+    }
+
+    /// Past `parallelWrites` files the writes go on two threads: every file must still get its
+    /// bytes and mode, the report must list each one once, in order, and a failure in either
+    /// half must fail the run naming the path.
+    func testManyFilesAreWrittenOnTwoThreadsWithTheSameOutcome() throws {
+        let n = Materializer.parallelWrites * 3
+        func files(_ round: Int) -> [TreeFile] {
+            (0..<n).map { i in
+                file("d\(i % 7)/e\(i % 5)/f\(i).txt", "file \(i) round \(i % 3 == 0 ? round : 0)", i % 4 == 0 && round > 0 ? .executable : .regular)
+            }
+        }
+        let r1 = try apply(files(0))
+        XCTAssertEqual(r1.written.count, n)
+        XCTAssertEqual(r1.written, r1.written.sorted())
+        for i in 0..<n { XCTAssertEqual(read("d\(i % 7)/e\(i % 5)/f\(i).txt"), "file \(i) round 0") }
+        let r2 = try apply(files(1))
+        let rewritten = (0..<n).filter { $0 % 3 == 0 }, chmodded = (0..<n).filter { $0 % 4 == 0 && $0 % 3 != 0 }
+        XCTAssertEqual(Set(r2.written), Set(rewritten.map { "d\($0 % 7)/e\($0 % 5)/f\($0).txt" }))
+        XCTAssertEqual(Set(r2.modeChanged), Set(chmodded.map { "d\($0 % 7)/e\($0 % 5)/f\($0).txt" }))
+        XCTAssertEqual(r2.unchanged, n - rewritten.count - chmodded.count)
+        for i in 0..<n {
+            let path = "d\(i % 7)/e\(i % 5)/f\(i).txt"
+            XCTAssertEqual(read(path), "file \(i) round \(i % 3 == 0 ? 1 : 0)")
+            XCTAssertEqual(try perms(path), i % 4 == 0 ? 0o755 : 0o644, path)
+        }
+        XCTAssertEqual(try apply(files(1)).unchanged, n, "a second run changes nothing")
+        // A directory in the way of a file late in the list: the run fails and names it.
+        var broken = files(2)
+        try FileManager.default.removeItem(atPath: dir + "/out/d6/e4")
+        try FileManager.default.createDirectory(atPath: dir + "/out/d6/e4/f\(n - 1).txt/x", withIntermediateDirectories: true)
+        broken[n - 1] = file("d6/e4/f\(n - 1).txt", "late")
+        XCTAssertThrowsError(try apply(broken)) { error in
+            XCTAssertTrue("\(error)".contains("f\(n - 1).txt"), "\(error)")
+        }
     }
 
     func testModeOnlyChangeIsAChmodNotAWrite() throws {

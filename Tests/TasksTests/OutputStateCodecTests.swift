@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 import XCTest
 @testable import Tasks

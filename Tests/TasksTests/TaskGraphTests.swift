@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import XCTest
 @testable import Tasks
 

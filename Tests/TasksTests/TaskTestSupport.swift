@@ -1,4 +1,4 @@
-import Cache
+import StoreModel
 import Foundation
 @testable import Tasks
 
@@ -8,8 +8,18 @@ struct FailingStores: TaskCache {
     func object(_ digest: Digest) -> (bytes: [UInt8], layer: StoreLayer)? { nil }
     func store(key: Digest, outputs: [(path: String, bytes: [UInt8], executable: Bool)], release: String,
                renderedIn: Digest?) throws -> ActionEntry {
-        throw CacheError.io(path: "memory", operation: "write", errno: 28)
+        throw TaskError.io(path: "memory", operation: "write", errno: ENOSPC)
     }
+}
+
+/// A read-only seed in memory: `objects` by digest; a digest in `damaged` is there, but its bytes
+/// fail verification (so `get` answers nil and `contains` yes, as a real store's do).
+struct MemorySeed: ContentStore {
+    var objects: [Digest: [UInt8]] = [:]
+    var damaged: Set<Digest> = []
+    func contains(_ digest: Digest) -> Bool { objects[digest] != nil || damaged.contains(digest) }
+    func get(_ digest: Digest) throws -> [UInt8]? { objects[digest] }
+    func put(_ bytes: [UInt8]) throws -> Digest { throw TaskError.io(path: "seed", operation: "write", errno: EROFS) }
 }
 
 /// A render counter shared by the closures of a task set.

@@ -19,7 +19,7 @@ public struct AuditFinding: Codable, Hashable, Sendable, Comparable, CustomStrin
 
     /// By path (bytewise), then code, then message.
     public static func < (a: AuditFinding, b: AuditFinding) -> Bool {
-        if a.path != b.path { return Array(a.path.utf8).lexicographicallyPrecedes(Array(b.path.utf8)) }
+        if a.path != b.path { return a.path.utf8Precedes(b.path) }
         return (a.code.rawValue, a.message) < (b.code.rawValue, b.message)
     }
 }

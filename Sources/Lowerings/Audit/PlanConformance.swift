@@ -15,7 +15,7 @@ public enum PlanConformance {
                                pins: [CorePin] = CorePins.all) -> [AuditFinding] {
         var findings: [AuditFinding] = []
         func add(_ path: String, _ message: String) {
-            findings.append(AuditFinding(.notFromPlan, tree: tree(of: path, pins), path: path, message))
+            findings.append(AuditFinding(.notFromPlan, tree: CorePins.tree(of: path, pins), path: path, message))
         }
         for (path, want) in expected {
             if let wantBytes = expectedProvenance[path] {
@@ -97,10 +97,5 @@ public enum PlanConformance {
     private static func mount(of provenancePath: String) -> String {
         guard let slash = provenancePath.lastIndex(of: "/") else { return "" }
         return String(provenancePath[..<slash])
-    }
-
-    /// The tree an output path belongs to: the pin whose mount holds it, else the root tree.
-    static func tree(of path: String, _ pins: [CorePin]) -> Platform {
-        pins.first { !$0.mount.isEmpty && path.hasPrefix($0.mount + "/") }?.platform ?? .rails
     }
 }

@@ -27,7 +27,7 @@ public enum ReuseComparison {
         let headFiles = Dictionary(head.files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let baseRecords = records(baseDoc)
         let headRecords = records(headDoc)
-        let paths = Set(baseFiles.keys).union(headFiles.keys).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let paths = Set(baseFiles.keys).union(headFiles.keys).sorted { $0.utf8Precedes($1) }
         for path in paths {
             let kind: ReuseReport.Change.Kind
             switch (baseFiles[path], headFiles[path]) {

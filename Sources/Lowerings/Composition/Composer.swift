@@ -38,12 +38,19 @@ public enum Composer {
             byPath[f.path] = ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core,
                                           owner: .core(p), taskKey: nil)
         }
+        // Exact paths by path (the first declaration of a path wins, as `max` keeps the first of
+        // equals); patterns from the most specific down, declaration order among equals.
+        var exact: [String: CoreSeam] = [:]
+        for seam in ctx.pin.seams where !seam.isPattern && exact[seam.path] == nil { exact[seam.path] = seam }
+        let patterns = ctx.pin.seams.enumerated().filter { $0.element.isPattern }
+            .sorted { ($0.element.specificity, $1.offset) > ($1.element.specificity, $0.offset) }.map(\.element)
+        let foreignPrefixes = ctx.foreignRoots.map { $0 + "/" }
         var seen: Set<String> = []
         var replaced: Set<String> = []
         for o in outputs.sorted(by: { $0.path < $1.path }) {
             guard o.path.hasPrefix(prefix) else { throw CompositionError.outsideMount(platform: p, path: o.path, mount: mount) }
             let rel = String(o.path.dropFirst(prefix.count))
-            if ctx.foreignRoots.contains(where: { rel == $0 || rel.hasPrefix($0 + "/") }) {
+            if ctx.foreignRoots.contains(rel) || foreignPrefixes.contains(where: { rel.hasPrefix($0) }) {
                 throw CompositionError.outsideMount(platform: p, path: o.path, mount: mount)
             }
             guard seen.insert(rel).inserted else { throw CompositionError.duplicateOutput(platform: p, path: rel) }
@@ -51,7 +58,7 @@ public enum Composer {
             // pattern (`app/models/account.rb` is the account model, not an `{entity}.rb`), and
             // the pattern with the most literal characters over a looser one
             // (`{timestamp}_create_rodauth.rb` over `{timestamp}_create_{plural}.rb`).
-            guard let seam = ctx.pin.seams.filter({ $0.matches(rel) }).max(by: { $0.specificity < $1.specificity }) else {
+            guard let seam = exact[rel] ?? patterns.first(where: { $0.matches(rel) }) else {
                 throw CompositionError.undeclaredOutput(platform: p, path: rel, seam: o.seam)
             }
             guard seam.id == o.seam else {
@@ -76,7 +83,7 @@ public enum Composer {
         for seam in ctx.pin.seams where seam.origin == .replaces && !seam.optional && !replaced.contains(seam.path) {
             throw CompositionError.missingSeam(platform: p, path: seam.path, seam: seam.id)
         }
-        let files = byPath.values.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+        let files = byPath.values.sorted { $0.path.utf8Precedes($1.path) }
         let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) })
         let read = Set(outputs.flatMap(\.inputs.values))
         let projections = ctx.projections.filter { read.contains($0.value.digest) }

@@ -94,14 +94,17 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         public var fields: [String: Digest]
         public var sources: [String: [String]]
 
+        init(name: String, digest: Digest, fields: [String: Digest], sources: [String: [String]]) {
+            self.name = name
+            self.digest = digest
+            self.fields = fields
+            self.sources = sources
+        }
+
         public init(_ projection: Projection) {
             name = projection.name
             digest = projection.digest
-            var fields: [String: Digest] = [:]
-            if case let .object(members) = projection.value {
-                for (field, value) in members { fields[field] = Digest.of(value.canonical) }
-            }
-            self.fields = fields
+            fields = projection.fieldDigests
             sources = projection.sources
         }
     }
@@ -154,8 +157,71 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         try c.encodeIfPresent(projections, forKey: .projections)
     }
 
+    /// StableJSON's bytes of the document (what `StableJSON.encode(self)` gives, written
+    /// directly: a Rails tree's provenance is megabytes, and every compile writes or compares it).
     public func encoded() -> [UInt8] {
-        try! StableJSON.encode(self)
+        var w = StableJSONWriter(capacity: 512 + files.count * 640)
+        w.beginObject()
+        w.key("core")
+        w.beginObject()
+        w.member("archive_digest", core.archiveDigest)
+        w.member("archive_root", core.archiveRoot)
+        w.key("excluded_paths")
+        w.strings(core.excludedPaths)
+        w.member("mounted_path", core.mountedPath)
+        w.member("revision", core.revision)
+        w.endObject()
+        w.key("files")
+        w.beginArray()
+        for f in files {
+            w.element()
+            w.beginObject()
+            if let inputs = f.inputs {
+                w.key("inputs")
+                w.beginObject()
+                for (name, digest) in StableJSONWriter.sortedMembers(inputs) { w.member(name, digest) }
+                w.endObject()
+            }
+            w.member("mode", f.mode.octal)
+            w.member("origin", f.origin)
+            w.member("owner", f.owner)
+            w.member("path", f.path)
+            w.member("sha256", f.sha256)
+            w.member("task_key", f.taskKey)
+            w.endObject()
+        }
+        w.endArray()
+        w.member("lowering_release", loweringRelease)
+        w.member("native_input_digest", nativeInputDigest)
+        w.member("plan_digest", planDigest)
+        w.member("platform", platform)
+        w.member("projection_digest", projectionDigest)
+        if let projections {
+            w.key("projections")
+            w.beginObject()
+            for (name, record) in StableJSONWriter.sortedMembers(projections) {
+                w.key(name)
+                w.beginObject()
+                w.member("digest", record.digest)
+                w.key("fields")
+                w.beginObject()
+                for (field, digest) in StableJSONWriter.sortedMembers(record.fields) { w.member(field, digest) }
+                w.endObject()
+                w.member("name", record.name)
+                w.key("sources")
+                w.beginObject()
+                for (field, pointers) in StableJSONWriter.sortedMembers(record.sources) {
+                    w.key(field)
+                    w.strings(pointers)
+                }
+                w.endObject()
+                w.endObject()
+            }
+            w.endObject()
+        }
+        w.member("schema", schema)
+        w.endObject()
+        return w.finish()
     }
 
     /// Parses a provenance file; the error says why it is not one.

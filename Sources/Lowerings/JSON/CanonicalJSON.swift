@@ -27,7 +27,7 @@ public enum CanonicalJSON {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            let sorted = members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+            let sorted = members.sorted { keyPrecedes($0.key, $1.key) }
             for (i, member) in sorted.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 writeString(member.key, into: &out)
@@ -35,6 +35,26 @@ public enum CanonicalJSON {
                 write(member.value, into: &out)
             }
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// JCS key order: the UTF-16 code units of `a` sort before `b`'s. Compared on the UTF-8
+    /// bytes in place: UTF-8 byte order is code point order, which UTF-16 order follows except
+    /// between a character at U+E000…U+FFFF (UTF-8 lead byte 0xEE or 0xEF) and one above
+    /// U+FFFF (lead byte 0xF0…0xF4, a surrogate pair in UTF-16): there the order flips.
+    public static func keyPrecedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { pa in
+            b.withUTF8 { pb in
+                let n = Swift.min(pa.count, pb.count)
+                var i = 0
+                while i < n && pa[i] == pb[i] { i += 1 }
+                guard i < n else { return pa.count < pb.count }
+                let x = pa[i], y = pb[i]
+                let xBMPHigh = x == 0xEE || x == 0xEF, yBMPHigh = y == 0xEE || y == 0xEF
+                if (xBMPHigh && y >= 0xF0) || (yBMPHigh && x >= 0xF0) { return x > y }
+                return x < y
+            }
         }
     }
 

@@ -40,11 +40,31 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
     /// The pointer one level up; the root is its own parent.
     public var parent: JSONPointer { JSONPointer(tokens: Array(tokens.dropLast())) }
 
-    public var description: String { tokens.map { "/" + JSONPointer.escape($0) }.joined() }
+    public var description: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
+        for token in tokens {
+            out.append(UInt8(ascii: "/"))
+            Self.appendEscaped(token, to: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
-    /// Escapes one reference token: `~` first (to `~0`), then `/` (to `~1`).
+    /// Escapes one reference token: `~` to `~0`, `/` to `~1`.
     public static func escape(_ token: String) -> String {
-        token.replacingOccurrences("~", with: "~0").replacingOccurrences("/", with: "~1")
+        var out: [UInt8] = []
+        appendEscaped(token, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func appendEscaped(_ token: String, to out: inout [UInt8]) {
+        for b in token.utf8 {
+            switch b {
+            case UInt8(ascii: "~"): out += [UInt8(ascii: "~"), UInt8(ascii: "0")]
+            case UInt8(ascii: "/"): out += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+            default: out.append(b)
+            }
+        }
     }
 
     public static func < (a: JSONPointer, b: JSONPointer) -> Bool {

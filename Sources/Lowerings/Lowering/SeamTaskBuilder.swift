@@ -18,7 +18,7 @@ struct SeamTaskBuilder {
     mutating func add(_ seam: SeamID, instance: String? = nil, values: [String: String] = [:], reads: [Projection],
                       render: @escaping @Sendable () -> [UInt8]) {
         let path = CoreCatalog.seam(seam).outputPath(values)
-        precondition(!path.contains("{"), "\(seam): no value for a segment of \(path)")
+        precondition(!path.utf8.contains(UInt8(ascii: "{")), "\(seam): no value for a segment of \(path)")
         record(reads)
         tasks.append(FileTask(
             id: instance.map { "\(seam.rawValue).\($0)" } ?? seam.rawValue, family: seam.rawValue,

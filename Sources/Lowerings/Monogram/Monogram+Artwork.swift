@@ -6,11 +6,14 @@ extension Monogram {
 
     /// SHA-256 of the pinned iOS icon PNG (`cas/<2 hex>/<64 hex>`); compilation copies those bytes.
     public var iosIconDigest: Digest {
-        guard let hex = MonogramPins.iosIcon[key], let d = Digest(hex: hex) else {
+        guard let d = pinnedIOSIconDigest else {
             preconditionFailure("MonogramPins has no digest for \(key); run `orchestrate icons draw`")
         }
         return d
     }
+
+    /// `iosIconDigest`, or nil when `MonogramPins` has none (a monogram drawn but never pinned).
+    public var pinnedIOSIconDigest: Digest? { MonogramPins.iosIcon[key].flatMap { Digest(hex: $0) } }
 
     /// The iOS icon drawn afresh: 1024×1024, opaque 8-bit RGB. Only the maintainer command and tests
     /// draw; compilation copies the pinned object named by `iosIconDigest`.

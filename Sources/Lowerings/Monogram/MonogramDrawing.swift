@@ -1,7 +1,8 @@
-import Cache
 import Foundation
+import Hashing
 
-/// The maintainer side of the monograms: draw every iOS icon, write the pin table, check the pins.
+/// The maintainer side of the monograms, pure: draw every iOS icon, write the pin table. Writing
+/// the drawings into `cas/` and checking the pins against it is `Pipeline.MonogramIcons`'s.
 /// Compilation never calls this; it copies the objects the pins name.
 public enum MonogramDrawing {
     /// Draws the iOS icons of `monograms` (all 37 by default), two at a time.
@@ -33,29 +34,5 @@ public enum MonogramDrawing {
         }
         s += "    ]\n}\n"
         return s
-    }
-
-    /// Redraws `monograms` and checks each against its pin and the pinned object in `seed`.
-    public static func verify(_ monograms: [Monogram] = Monogram.all, seed: some ContentStore) -> [MonogramPinProblem] {
-        var problems: [MonogramPinProblem] = []
-        for (m, png) in draw(monograms) {
-            guard let hex = MonogramPins.iosIcon[m.key], let pinned = Digest(hex: hex) else {
-                problems.append(.unpinned(m))
-                continue
-            }
-            let stored = (try? seed.get(pinned)) ?? nil
-            if stored == nil {
-                problems.append(seed.contains(pinned) ? .corruptObject(m, pinned) : .missingObject(m, pinned))
-            }
-            let drawn = Digest.of(png)
-            if drawn != pinned {
-                var same: Bool?
-                if let stored, let a = try? PNGImage(decoding: stored), let b = try? PNGImage(decoding: png) {
-                    same = a == b || (a.width == b.width && a.height == b.height && a.rgb == b.rgb)
-                }
-                problems.append(.drawingDiffers(m, pinned: pinned, drawn: drawn, samePixels: same))
-            }
-        }
-        return problems
     }
 }

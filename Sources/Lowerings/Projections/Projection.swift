@@ -9,9 +9,25 @@ public struct Projection: Hashable, Sendable {
     public let name: String
     public let version: Int
     public let value: ProjectionValue
-    public let canonical: [UInt8]
     public let digest: Digest
     public let sources: [String: [String]]
+    /// The canonical bytes and the per-field digests, made together (one reference: copying a
+    /// projection stays cheap).
+    private let encoding: Encoding
+
+    private final class Encoding: Sendable {
+        let canonical: [UInt8]
+        let fieldDigests: [String: Digest]
+        init(canonical: [UInt8], fieldDigests: [String: Digest]) {
+            self.canonical = canonical
+            self.fieldDigests = fieldDigests
+        }
+    }
+
+    public var canonical: [UInt8] { encoding.canonical }
+    /// The digest of each top-level field's canonical bytes (`projection` and `version`
+    /// included), as provenance records them.
+    public var fieldDigests: [String: Digest] { encoding.fieldDigests }
 
     public init(name: String, version: Int = 1, fields: [String: ProjectionValue], sources: [String: [String]] = [:]) {
         var all = fields
@@ -20,9 +36,38 @@ public struct Projection: Hashable, Sendable {
         self.name = name
         self.version = version
         self.value = .object(all)
-        self.canonical = value.canonical
+        let (canonical, fieldDigests) = Self.encode(all)
+        encoding = Encoding(canonical: canonical, fieldDigests: fieldDigests)
         self.digest = Digest.of(canonical)
         self.sources = sources
+    }
+
+    /// Equal projections have equal names, versions, values and sources (the canonical bytes and
+    /// digests follow from the value).
+    public static func == (a: Projection, b: Projection) -> Bool {
+        a.name == b.name && a.version == b.version && a.digest == b.digest && a.value == b.value && a.sources == b.sources
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(digest)
+    }
+
+    /// The object's canonical bytes (`value.canonical` gives the same), written here so each
+    /// member's value is hashed from its slice as it goes by.
+    private static func encode(_ members: [String: ProjectionValue]) -> ([UInt8], [String: Digest]) {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        var digests: [String: Digest] = [:]
+        for (i, member) in members.sorted(by: { CanonicalJSON.keyPrecedes($0.key, $1.key) }).enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            CanonicalJSON.writeString(member.key, into: &out)
+            out.append(UInt8(ascii: ":"))
+            let start = out.count
+            member.value.write(into: &out)
+            digests[member.key] = out[start...].withUnsafeBytes { SHA256Hasher.digest($0) }
+        }
+        out.append(UInt8(ascii: "}"))
+        return (out, digests)
     }
 
     /// The canonical bytes as a string (for embedding or tests).

@@ -14,11 +14,11 @@ public indirect enum ProjectionValue: Hashable, Sendable {
         return out
     }
 
-    private func write(into out: inout [UInt8]) {
+    func write(into out: inout [UInt8]) {
         switch self {
-        case .null: out += Array("null".utf8)
-        case .bool(let b): out += Array((b ? "true" : "false").utf8)
-        case .int(let n): out += Array(String(n).utf8)
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .int(let n): out += String(n).utf8
         case .string(let s): CanonicalJSON.writeString(s, into: &out)
         case .array(let a):
             out.append(UInt8(ascii: "["))
@@ -29,11 +29,11 @@ public indirect enum ProjectionValue: Hashable, Sendable {
             out.append(UInt8(ascii: "]"))
         case .object(let o):
             out.append(UInt8(ascii: "{"))
-            for (i, k) in o.keys.sorted(by: { $0.utf16.lexicographicallyPrecedes($1.utf16) }).enumerated() {
+            for (i, member) in o.sorted(by: { CanonicalJSON.keyPrecedes($0.key, $1.key) }).enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                CanonicalJSON.writeString(k, into: &out)
+                CanonicalJSON.writeString(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                o[k]!.write(into: &out)
+                member.value.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }

@@ -68,6 +68,8 @@ public enum AuditCommand: Command {
         }
         let seed = SeedLocation.find(environment: ctx.environment).map { SeedStore(root: $0) }
         if seed == nil { ctx.err("orchestrate audit: warning: no seed store cas/ found; Core files are checked against provenance only\n") }
+        // What the seed noticed (a damaged object), as a compile reports it, before any error.
+        defer { for e in seed?.events.all ?? [] { ctx.err("orchestrate: \(ErrorMessage.of(e))\n") } }
         let result = try OutputAudit.audit(root: ctx.path(display), name: display, plan: plan, seed: seed)
         let (trees, findings) = (result.trees, result.findings)
         let treeReports = trees.map { TreeReport(platform: $0.platform.rawValue, provenance: $0.provenancePath, files: $0.files.count) }

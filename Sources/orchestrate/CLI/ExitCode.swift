@@ -21,6 +21,7 @@ public enum ExitCode {
         switch error {
         case let e as CLIError: return of(e)
         case let e as CacheError: return of(e)
+        case let e as FileReadError: return of(e)
         case let e as TaskError: return of(e)
         case let e as ArchiveError: return of(e)
         case let e as CompositionError: return of(e)
@@ -47,6 +48,12 @@ public enum ExitCode {
         case .io, .sqlite, .corruptObject, .missingObject, .readOnlyStore, .remote, .remoteStatus, .remoteRedirect, .remoteCall,
              .grpcUnavailable, .fileChanged, .incompatibleIndex:
             return ioFailure
+        }
+    }
+
+    static func of(_ e: FileReadError) -> Int32 {
+        switch e {
+        case .io: return ioFailure
         }
     }
 

@@ -1,6 +1,7 @@
 import Cache
 import Foundation
 import Lowerings
+import Pipeline
 
 /// `orchestrate icons draw|verify`: the maintainer command that draws the launcher-icon monograms
 /// into the repository's `cas/` and checks the pins. Compilation never draws.
@@ -43,25 +44,18 @@ public enum IconsCommand: Command {
         guard let seed = try args.value(Self.seed).map(ctx.path) ?? SeedLocation.find(environment: ctx.environment) else {
             throw CLIError.usage("icons: no seed folder found", hint: "pass --seed DIR (the repository's cas/)")
         }
-        if sub == "draw" { return try draw(monograms, seed: seed, ctx) }
+        if sub == "draw" {
+            let drawn = try MonogramIcons.draw(monograms, into: seed)
+            ctx.err("drew \(monograms.count) monograms (\(drawn.bytes) bytes) into \(seed)\n")
+            ctx.out(drawn.pinSource)
+            return ExitCode.success
+        }
         guard FileManager.default.fileExists(atPath: seed) else { throw CLIError.inputMissing(path: seed, what: "seed folder") }
         let store = SeedStore(root: seed)
         defer { for e in store.events.all { ctx.err("orchestrate: \(e)\n") } }
-        let problems = MonogramDrawing.verify(monograms, seed: store)
+        let problems = MonogramIcons.verify(monograms, seed: store)
         for p in problems { ctx.out("\(p)\n") }
         ctx.out("checked \(monograms.count) monograms in \(seed): \(problems.isEmpty ? "all pinned, drawn alike, present" : "\(problems.count) problem(s)")\n")
         return problems.isEmpty ? ExitCode.success : ExitCode.negative
-    }
-
-    static func draw(_ monograms: [Monogram], seed: String, _ ctx: Context) throws -> Int32 {
-        var digests: [Monogram: Digest] = [:]
-        var total = 0
-        for (m, png) in MonogramDrawing.draw(monograms) {
-            digests[m] = try SeedStore.write(png, into: seed)
-            total += png.count
-        }
-        ctx.err("drew \(monograms.count) monograms (\(total) bytes) into \(seed)\n")
-        ctx.out(MonogramDrawing.pinSource(digests))
-        return ExitCode.success
     }
 }

@@ -35,8 +35,3 @@ public struct ActionEntry: Hashable, Sendable, Codable {
 
     public var totalSize: UInt64 { outputs.reduce(0) { $0 + $1.size } }
 }
-
-/// Which layer of the lookup chain answered.
-public enum StoreLayer: String, Sendable, Codable, CaseIterable {
-    case local, seed, remote
-}

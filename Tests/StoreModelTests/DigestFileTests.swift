@@ -1,7 +1,7 @@
 import XCTest
-import Cache
+import StoreModel
 
-/// Hashing files (`Digest.ofFile`, `SHA256Hasher.updateFromFile`) is the store's: it reads the disk.
+/// Hashing files (`Digest.ofFile`, `SHA256Hasher.updateFromFile`) reads the disk, so it is not `Hashing`'s.
 final class DigestFileTests: XCTestCase {
     func testFileDigestMatchesInMemory() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
@@ -17,7 +17,7 @@ final class DigestFileTests: XCTestCase {
     func testMissingFileIsAnIOError() {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-" + UUID().uuidString).path
         XCTAssertThrowsError(try Digest.ofFile(at: missing)) { error in
-            guard case let .io(path, operation, code)? = error as? CacheError else { return XCTFail("\(error)") }
+            guard case let .io(path, operation, code)? = error as? FileReadError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, missing)
             XCTAssertEqual(operation, "open")
             XCTAssertEqual(code, ENOENT)

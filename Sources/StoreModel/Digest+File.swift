@@ -1,11 +1,11 @@
 import Foundation
 
-/// Hashing files: `Hashing` touches no disk, so reading lives here, with the store's I/O errors.
+/// Hashing files: `Hashing` touches no disk, so reading lives here, with its own I/O error.
 extension SHA256Hasher {
     /// Reads the file in 1 MiB chunks.
     public func updateFromFile(at path: String) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw CacheError.io(path: path, operation: "open", errno: errno) }
+        guard fd >= 0 else { throw FileReadError.io(path: path, operation: "open", errno: errno) }
         defer { close(fd) }
         try update(readingFrom: fd, path: path)
     }
@@ -20,7 +20,7 @@ extension SHA256Hasher {
             let n = read(fd, buf, size)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw CacheError.io(path: path, operation: "read", errno: errno)
+                throw FileReadError.io(path: path, operation: "read", errno: errno)
             }
             if n == 0 { break }
             update(UnsafeRawBufferPointer(start: buf, count: n))

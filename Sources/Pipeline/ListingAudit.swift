@@ -1,18 +1,16 @@
 import Cache
+import Lowerings
+import Tasks
 
 /// Judges every entry of an output directory, found without following links, before any file is
 /// compared with provenance: what a compile never writes is a finding wherever it sits. A
 /// compile writes regular files (0644/0755) and directories, under names it chose. Pure: a
 /// listing in, findings out.
 public enum ListingAudit {
-    /// The materializer writes each file first as `.orchestrate-tmp-<pid>-<counter>-<name>` beside
-    /// it and renames it (Tasks/Materializer.swift); none is left after a finished compile.
-    public static let temporaryPrefix = ".orchestrate-tmp-"
-
     public static func audit(_ entries: [DirectoryListing.Entry], pins: [CorePin] = CorePins.all) -> [AuditFinding] {
         var findings: [AuditFinding] = []
         func add(_ code: AuditCode, _ path: String, _ message: String) {
-            findings.append(AuditFinding(code, tree: PlanConformance.tree(of: path, pins), path: path, message))
+            findings.append(AuditFinding(code, tree: CorePins.tree(of: path, pins), path: path, message))
         }
         for e in entries {
             switch e.kind {
@@ -34,7 +32,7 @@ public enum ListingAudit {
         if let c = name.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "the name holds control character U+\(String(c.value, radix: 16, uppercase: true).leftPadded(4)); a compile never writes one"
         }
-        if name.hasPrefix(temporaryPrefix) {
+        if name.hasPrefix(Materializer.tempPrefix) {
             return "is a materializer temporary, which exists only while a compile writes a file: an interrupted compile left it, or it was planted"
         }
         return nil
