@@ -214,19 +214,7 @@ final class GRPCRemoteCLITests: XCTestCase {
         return Int(h.out[r].dropFirst(2).prefix { $0.isNumber })
     }
 
-    private func tree(_ dir: String) -> [String: Data] {
-        let root = h.root + "/" + dir
-        var out: [String: Data] = [:]
-        guard let e = FileManager.default.enumerator(atPath: root) else { return [:] }
-        while let p = e.nextObject() as? String {
-            if p.hasPrefix(".orchestrate") { continue }
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + p, isDirectory: &isDir), !isDir.boolValue {
-                out[p] = FileManager.default.contents(atPath: root + "/" + p)
-            }
-        }
-        return out
-    }
+    private func tree(_ dir: String) -> [String: Data] { h.tree(dir) }
 }
 
 /// A private BuildGrid on loopback (scripts/buildgrid-cache.sh), stopped by the test.

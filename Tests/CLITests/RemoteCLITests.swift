@@ -268,19 +268,7 @@ final class RemoteCLITests: XCTestCase {
         try RunSummary.decode(Array(h.read(path)!.utf8), path: path)
     }
 
-    private func tree(_ dir: String) -> [String: Data] {
-        let root = h.root + "/" + dir
-        var out: [String: Data] = [:]
-        guard let e = FileManager.default.enumerator(atPath: root) else { return [:] }
-        while let p = e.nextObject() as? String {
-            if p.hasPrefix(".orchestrate") { continue }
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + p, isDirectory: &isDir), !isDir.boolValue {
-                out[p] = FileManager.default.contents(atPath: root + "/" + p)
-            }
-        }
-        return out
-    }
+    private func tree(_ dir: String) -> [String: Data] { h.tree(dir) }
 
     /// A loopback port nothing listens on (bound, then released).
     private func closedPort() -> Int { NginxServer.freePort() }
