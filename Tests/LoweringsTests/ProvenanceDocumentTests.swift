@@ -70,6 +70,7 @@ final class ProvenanceDocumentTests: XCTestCase {
             "empty": .init(name: "empty", digest: Digest.of("e"), fields: [:], sources: [:]),
         ]
         XCTAssertEqual(String(decoding: doc.encoded(), as: UTF8.self), String(decoding: try StableJSON.encode(doc), as: UTF8.self))
+        XCTAssertGreaterThanOrEqual(doc.estimatedSize, doc.encoded().count, "the buffer is allocated once")
         doc.projections = [:]
         XCTAssertEqual(doc.encoded(), try StableJSON.encode(doc))
         doc.files = []

@@ -157,10 +157,30 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         try c.encodeIfPresent(projections, forKey: .projections)
     }
 
+    /// An upper estimate of `encoded()`'s size, so its buffer is allocated once (a Rails tree's
+    /// provenance is megabytes; growing it by doubling held two copies at the peak).
+    var estimatedSize: Int {
+        var n = 1024 + core.excludedPaths.reduce(0) { $0 + $1.utf8.count + 16 }
+        for f in files {
+            // Two-space indents, keys, quotes and separators: under 260 bytes per file and 120
+            // per input besides the names, digests and paths themselves.
+            n += 260 + 3 * 64 + f.path.utf8.count + f.owner.utf8.count + f.origin.utf8.count
+            for (name, _) in f.inputs ?? [:] { n += 120 + name.utf8.count }
+        }
+        for (name, record) in projections ?? [:] {
+            n += 200 + 2 * name.utf8.count + record.name.utf8.count
+            for (field, _) in record.fields { n += 120 + field.utf8.count }
+            for (field, pointers) in record.sources {
+                n += 40 + field.utf8.count + pointers.reduce(0) { $0 + $1.utf8.count + 16 }
+            }
+        }
+        return n
+    }
+
     /// StableJSON's bytes of the document (what `StableJSON.encode(self)` gives, written
     /// directly: a Rails tree's provenance is megabytes, and every compile writes or compares it).
     public func encoded() -> [UInt8] {
-        var w = StableJSONWriter(capacity: 512 + files.count * 640)
+        var w = StableJSONWriter(capacity: estimatedSize)
         w.beginObject()
         w.key("core")
         w.beginObject()
