@@ -42,7 +42,14 @@ final class SQLiteConnection {
         db = h
     }
 
-    deinit { sqlite3_close_v2(db) }
+    /// Runs after the connection is closed (the last close checkpoints the WAL into the
+    /// database, so the files are then as this process leaves them).
+    var onClose: (() -> Void)?
+
+    deinit {
+        sqlite3_close_v2(db)
+        onClose?()
+    }
 
     func error(_ rc: Int32) -> CacheError {
         .sqlite(path: path, code: rc, message: String(cString: sqlite3_errmsg(db)))

@@ -6,7 +6,10 @@ import Hashing
 /// named in `inputs` (as digests) or `dependencies` (other tasks' outputs), so that the key covers
 /// it. A task with `pinnedOutput` copies a committed object (a Core archive, a monogram) and
 /// renders nothing.
-public struct FileTask: Sendable {
+///
+/// A class: a run passes each task through the graph, the executor and the record many times, and
+/// a reference is one count to move where this many strings and tables were one count each.
+public final class FileTask: Sendable {
     public let id: String
     /// Renderer family (e.g. `ios.navigation`); groups tasks in `explain`.
     public let family: String

@@ -16,7 +16,10 @@ public enum TaskStatus: String, Sendable, Codable, Hashable {
 }
 
 /// The outcome of one task in one run.
-public struct TaskResult: Sendable, Hashable {
+///
+/// A class for the reason `FileTask` is one (a run copies its results into the record, the
+/// summary, composition and the writer).
+public final class TaskResult: Sendable, Hashable {
     public let id: String
     public let family: String
     public let platform: String
@@ -29,6 +32,33 @@ public struct TaskResult: Sendable, Hashable {
     /// The Plan digest of the run that first rendered the output, when known.
     public let renderedIn: Digest?
     public let error: TaskError?
+
+    init(id: String, family: String, platform: String, path: String, mode: FileMode, key: TaskKey, output: Digest?,
+         size: UInt64, status: TaskStatus, renderedIn: Digest?, error: TaskError?) {
+        self.id = id
+        self.family = family
+        self.platform = platform
+        self.path = path
+        self.mode = mode
+        self.key = key
+        self.output = output
+        self.size = size
+        self.status = status
+        self.renderedIn = renderedIn
+        self.error = error
+    }
+
+    public static func == (a: TaskResult, b: TaskResult) -> Bool {
+        a.id == b.id && a.family == b.family && a.platform == b.platform && a.path == b.path && a.mode == b.mode
+            && a.key == b.key && a.output == b.output && a.size == b.size && a.status == b.status
+            && a.renderedIn == b.renderedIn && a.error == b.error
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(key.digest)
+        hasher.combine(output)
+    }
 }
 
 /// Everything a run produced: one result per task in graph order, the bytes rendered in this run

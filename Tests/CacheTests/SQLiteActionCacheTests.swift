@@ -26,6 +26,45 @@ final class SQLiteActionCacheTests: XCTestCase {
         XCTAssertEqual(try cache.count(), 1)
     }
 
+    /// `quick_check` runs on open unless the index files are exactly as the last process that
+    /// checked or wrote them left them (its stamp); any write, edit or replacement brings it back.
+    func testQuickCheckRunsOnlyWhenTheIndexChangedSinceItsStamp() throws {
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("ac.sqlite")
+        func opens() throws -> Int {
+            let before = CheckedStamp.checksRun.value
+            let cache = try SQLiteActionCache(path: path)
+            _ = try cache.entry(for: key(1))
+            return CheckedStamp.checksRun.value - before
+        }
+        XCTAssertEqual(try opens(), 1, "a new index is checked")
+        XCTAssertEqual(try opens(), 0, "unchanged since: not again")
+        do {
+            let cache = try SQLiteActionCache(path: path)
+            try cache.record(entry(1), for: key(1))
+        }
+        XCTAssertEqual(try opens(), 0, "written by a process that closed it: stamped")
+        var writer: SQLiteActionCache? = try SQLiteActionCache(path: path)
+        try writer?.record(entry(2), for: key(2))
+        XCTAssertEqual(try opens(), 1, "written by a process that has not closed it: checked")
+        writer = nil
+        XCTAssertEqual(try opens(), 0)
+        // Bytes changed behind SQLite's back (mtime moves): checked, and damage is found.
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        handle.seek(toFileOffset: 100)
+        handle.write(Data(repeating: 0xff, count: 4000))
+        try handle.close()
+        let events = StoreEvents()
+        let before = CheckedStamp.checksRun.value
+        let cache = try SQLiteActionCache(path: path, events: events)
+        XCTAssertEqual(CheckedStamp.checksRun.value - before, 1)
+        XCTAssertNil(try cache.entry(for: key(1)), "the damaged index was set aside")
+        guard case .indexRebuilt? = events.all.first else { return XCTFail("\(events.all)") }
+        // A stamp that is not one: checked.
+        try Data("junk".utf8).write(to: URL(fileURLWithPath: path + ".checked"))
+        XCTAssertEqual(try opens(), 1)
+    }
+
     func testRecordReplacesAndRemoveForgets() throws {
         let dir = try TemporaryDirectory(self)
         let cache = try SQLiteActionCache(path: dir.sub("ac.sqlite"))
