@@ -17,9 +17,12 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // gRPC's C core, declared in shim.h and loaded with dlopen when a grpc:// remote is used:
+        // no link-time dependency, so the binary runs where libgrpc is not installed.
+        .systemLibrary(name: "CGRPC", path: "Sources/CGRPC"),
         .target(name: "Hashing", dependencies: ["CCrypto"], exclude: ["README.md"]),
         .target(name: "StoreModel", dependencies: ["Hashing"], exclude: ["README.md"]),
-        .target(name: "Cache", dependencies: ["Hashing", "StoreModel", "CSQLite", "CCrypto", "CZlib"], exclude: ["README.md"]),
+        .target(name: "Cache", dependencies: ["Hashing", "StoreModel", "CSQLite", "CCrypto", "CZlib", "CGRPC"], exclude: ["README.md"]),
         .target(name: "Tasks", dependencies: ["Hashing", "StoreModel"], exclude: ["README.md"]),
         .target(name: "Archive", dependencies: ["Hashing", "CZlib"], exclude: ["README.md"]),
         .target(name: "Lowerings", dependencies: ["Hashing", "Tasks", "CZlib"], exclude: ["README.md", "Monogram/README.md"]),

@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in libsqlite3-dev libssl-dev zlib1g-dev python3-pil; do
+# libgrpc-dev: gRPC's C core for the grpc:// remote tests (the binary loads it only for those);
+# python3-venv: BuildGrid's venv.
+for pkg in libsqlite3-dev libssl-dev zlib1g-dev python3-pil libgrpc-dev python3-venv; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 for pair in ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx protoc:protobuf-compiler python3:python3; do
@@ -34,15 +36,36 @@ if ! python3 -m pip install -q --disable-pip-version-check "${python_tools[@]}" 
 fi
 echo "test.sh: python checkers present: ${python_tools[*]}"
 
+# The shim that declares gRPC's C types (no #include: the binary dlopens libgrpc) against the
+# installed headers.
+scripts/check-grpc-shim.sh
+
 swift build --build-tests
 
 # A real Bazel HTTP cache for the remote-cache tests: nginx (WebDAV) on loopback, stopped on exit.
 # It also serves /readonly/ (GET/HEAD only) and /fail/ (always 500); see scripts/nginx-cache.sh.
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 nginx_dir=$(mktemp -d "${TMPDIR:-/tmp}/orchestrate-test-nginx.XXXXXX")
-trap 'scripts/nginx-cache.sh stop "$port" "$nginx_dir"; rm -rf "$nginx_dir"' EXIT
+bgd_dir=$(mktemp -d "${TMPDIR:-/tmp}/orchestrate-test-bgd.XXXXXX")
+bgd_port=""
+cleanup() {
+    scripts/nginx-cache.sh stop "$port" "$nginx_dir"; rm -rf "$nginx_dir"
+    [ -z "$bgd_port" ] || scripts/buildgrid-cache.sh stop "$bgd_port" "$bgd_dir"
+    rm -rf "$bgd_dir"
+}
+trap cleanup EXIT
 scripts/nginx-cache.sh start "$port" "$nginx_dir"
 export ORCHESTRATE_TEST_REMOTE="http://127.0.0.1:$port/cache"
 echo "test.sh: nginx cache at $ORCHESTRATE_TEST_REMOTE"
+
+# A real REAPI server for the grpc:// tests: BuildGrid (PyPI, pinned in buildgrid-cache.sh) on
+# loopback, stopped on exit. The tests start private ones too (server stopped mid-run), with
+# the bgd it exports.
+export ORCHESTRATE_TEST_BGD
+ORCHESTRATE_TEST_BGD=$(scripts/buildgrid-cache.sh install)
+bgd_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+scripts/buildgrid-cache.sh start "$bgd_port" "$bgd_dir"
+export ORCHESTRATE_TEST_GRPC_REMOTE="grpc://127.0.0.1:$bgd_port"
+echo "test.sh: BuildGrid $("${ORCHESTRATE_TEST_BGD%/bgd}/pip" show buildgrid 2>/dev/null | sed -n "s/^Version: //p") at $ORCHESTRATE_TEST_GRPC_REMOTE"
 
 swift test --skip-build --disable-swift-testing

@@ -82,6 +82,20 @@ public enum ActionResultCodec {
         return constantTimeEqual(tag, signature(key: key, taskKey: taskKey, entry: decoded.entry).bytes)
     }
 
+    /// What an entry's bytes mean for `taskKey`: a hit (with what is known of its signature), or
+    /// rejected (unreadable; unsigned or wrongly signed when `signingKey` is set).
+    static func lookup(_ body: [UInt8], taskKey: Digest, signingKey: [UInt8]?) -> RemoteLookup {
+        guard !body.isEmpty else { return .rejected(.malformed("empty body")) }
+        let decoded: Decoded
+        do { decoded = try decode(body) } catch {
+            return .rejected(.malformed("\(error)"))
+        }
+        guard let k = signingKey else { return .hit(decoded.entry, decoded.signature == nil ? .none : .unchecked) }
+        guard decoded.signature != nil else { return .rejected(.unsigned) }
+        guard verify(decoded, key: k, taskKey: taskKey) else { return .rejected(.badSignature) }
+        return .hit(decoded.entry, .verified)
+    }
+
     /// Parses an `/ac/` body. Unknown fields are skipped; anything we would act on is checked
     /// (hex digests, sizes, relative paths without `..`). Throws `ProtobufWire.Malformed`.
     public static func decode(_ bytes: [UInt8]) throws -> Decoded {

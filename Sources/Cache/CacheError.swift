@@ -19,6 +19,11 @@ public enum CacheError: Error, Hashable, Sendable, CustomStringConvertible {
     /// not travel to another host, and a cache has no business redirecting). `location` is the
     /// `Location` header with any password masked.
     case remoteRedirect(url: String, status: Int, location: String?)
+    /// A gRPC remote answered `method` (`ContentAddressableStorage.BatchReadBlobs`, …) with a
+    /// status other than OK (or NOT_FOUND where that means a miss); `details` is the server's text.
+    case remoteCall(url: String, method: String, status: GRPCStatus, details: String)
+    /// gRPC's C core could not be loaded (`library`: the names tried; `reason`: the loader's words).
+    case grpcUnavailable(library: String, reason: String)
     /// A file changed size while it was being stored.
     case fileChanged(path: String, expected: UInt64, found: UInt64)
     /// The action-cache file was written by a newer orchestrate (its `PRAGMA user_version`).
@@ -60,6 +65,22 @@ public enum CacheError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .remoteRedirect(url, status, location):
             let to = location.map { " to \($0)" } ?? ""
             return "remote cache \(url): HTTP \(status): redirected\(to); redirects are not followed, so give the cache's own URL"
+        case let .remoteCall(url, method, status, details):
+            let hint: String
+            switch status {
+            case .unavailable: hint = "no answer from the server"
+            case .deadlineExceeded: hint = "no answer within the time allowed"
+            case .invalidArgument: hint = "the server refused the request (a wrong instance name?)"
+            case .notFound: hint = "the server does not know what was asked for"
+            case .unauthenticated, .permissionDenied: hint = "the server refused the credentials sent"
+            case .unimplemented: hint = "the server does not offer this service"
+            case .resourceExhausted: hint = "a message or the server's storage passed a limit"
+            default: hint = "unexpected answer"
+            }
+            let said = details.isEmpty ? "" : " (\(details))"
+            return "remote cache \(url): gRPC \(status): \(method)\(said): \(hint)"
+        case let .grpcUnavailable(library, reason):
+            return "gRPC's C core could not be loaded (tried \(library): \(reason)); a grpc:// remote needs it: install Debian's libgrpc29 (apt-get install libgrpc29, or libgrpc-dev)"
         case let .fileChanged(path, expected, found):
             return "\(path) changed while it was being stored (\(expected) bytes when opened, \(found) read); store it again once it is complete"
         case let .incompatibleIndex(path, version, supported):

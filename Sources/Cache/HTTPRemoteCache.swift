@@ -76,15 +76,7 @@ public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
             if let problem = r.abandoned ?? Self.overLimit(r.body, options.maxEntryBytes) { return .rejected(.tooLong(problem)) }
             let body = try r.body.load()
             count { $0.entriesDownloaded += 1; $0.entryBytesDownloaded += UInt64(body.count) }
-            guard !body.isEmpty else { return .rejected(.malformed("empty body")) }
-            let decoded: ActionResultCodec.Decoded
-            do { decoded = try ActionResultCodec.decode(body) } catch {
-                return .rejected(.malformed("\(error)"))
-            }
-            guard let k = options.signingKey else { return .hit(decoded.entry, decoded.signature == nil ? .none : .unchecked) }
-            guard decoded.signature != nil else { return .rejected(.unsigned) }
-            guard ActionResultCodec.verify(decoded, key: k, taskKey: key) else { return .rejected(.badSignature) }
-            return .hit(decoded.entry, .verified)
+            return ActionResultCodec.lookup(body, taskKey: key, signingKey: options.signingKey)
         case 204, 404:
             return .miss
         default:
@@ -185,16 +177,67 @@ public final class HTTPRemoteCache: RemoteCache, @unchecked Sendable {
     }
 }
 
-/// Requests and bytes one `HTTPRemoteCache` sent and received (bodies only).
-public struct RemoteTraffic: Hashable, Sendable {
-    public var requests = 0
-    public var entriesDownloaded = 0
-    public var entryBytesDownloaded: UInt64 = 0
-    public var objectsDownloaded = 0
-    public var objectBytesDownloaded: UInt64 = 0
-    public var entriesUploaded = 0
-    public var objectsUploaded = 0
-    public var bytesUploaded: UInt64 = 0
+// MARK: Batch forms: requests in flight at once
 
-    public var bytesDownloaded: UInt64 { entryBytesDownloaded + objectBytesDownloaded }
+extension HTTPRemoteCache {
+    public func entries(for keys: [Digest]) throws -> [RemoteLookup] {
+        try inFlight(keys) { try self.entry(for: $0) }
+    }
+
+    public func objects(_ wanted: [(digest: Digest, size: UInt64)], spoolDirectory: String?) throws -> [RemoteObject] {
+        try inFlight(wanted) { try self.object($0.digest, size: $0.size, spoolDirectory: spoolDirectory) }
+    }
+
+    public func missingObjects(_ blobs: [(digest: Digest, size: UInt64)]) throws -> Set<Digest> {
+        let held = try inFlight(blobs) { try self.containsObject($0.digest) }
+        return Set(zip(blobs, held).filter { !$0.1 }.map(\.0.digest))
+    }
+
+    public func putObjects(_ blobs: [(digest: Digest, body: Body)]) throws {
+        _ = try inFlight(blobs) { try self.putObject($0.body, digest: $0.digest) }
+    }
+
+    public func putEntries(_ entries: [(key: Digest, entry: ActionEntry)]) throws {
+        _ = try inFlight(entries) { try self.putEntry($0.entry, for: $0.key) }
+    }
+
+    /// `body` for every item, `options.maxConcurrentRequests` at once (each thread takes the next
+    /// item; the connections are kept alive between them). The first error is thrown once every
+    /// thread stopped; no new item starts after it.
+    func inFlight<T, R>(_ items: [T], _ body: @escaping (T) throws -> R) throws -> [R] {
+        guard items.count > 1 else { return try items.map(body) }
+        let state = InFlight<R>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: min(options.maxConcurrentRequests, items.count)) { _ in
+            while let i = state.take() {
+                do { state.put(i, try body(items[i])) } catch { state.fail(error) }
+            }
+        }
+        if let e = state.error { throw e }
+        return state.results.map { $0! }
+    }
+}
+
+/// The shared state of `inFlight`: the next item, the answers, the first error.
+private final class InFlight<R>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private let count: Int
+    private(set) var results: [R?]
+    private(set) var error: Error?
+
+    init(count: Int) {
+        self.count = count
+        results = Array(repeating: nil, count: count)
+    }
+
+    func take() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard error == nil, next < count else { return nil }
+        defer { next += 1 }
+        return next
+    }
+
+    func put(_ i: Int, _ r: R) { lock.lock(); results[i] = r; lock.unlock() }
+
+    func fail(_ e: Error) { lock.lock(); if error == nil { error = e }; lock.unlock() }
 }

@@ -41,6 +41,9 @@ enum ProtobufWire {
 
         mutating func string(_ field: Int, _ value: String) { bytes(field, Array(value.utf8)) }
 
+        /// Bytes already encoded as fields of the message being written.
+        mutating func raw(_ encoded: [UInt8]) { bytes += encoded }
+
         /// An embedded message, written even when empty (presence matters for messages).
         mutating func message(_ field: Int, _ build: (inout Writer) -> Void) {
             var inner = Writer()

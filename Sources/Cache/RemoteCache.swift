@@ -1,5 +1,5 @@
-/// A shared cache behind the local and seed layers (e.g. the Bazel HTTP cache protocol:
-/// `/ac/<sha256>`, `/cas/<sha256>`; `HTTPRemoteCache`). `StoreChain` verifies every object it
+/// A shared cache behind the local and seed layers: the Bazel HTTP cache protocol
+/// (`/ac/<sha256>`, `/cas/<sha256>`; `HTTPRemoteCache`) or REAPI v2 over gRPC (`GRPCRemoteCache`). `StoreChain` verifies every object it
 /// downloads, so an implementation need not. Reads return a miss or nil for what is not there
 /// and throw for a failure (`CacheError.remote`, with the HTTP status when there was one); the
 /// chain turns failures into misses plus one `StoreEvent` and stops asking for the rest of the run.
@@ -19,10 +19,62 @@ public protocol RemoteCache: Sendable {
     func containsObject(_ digest: Digest) throws -> Bool
     func putEntry(_ entry: ActionEntry, for key: Digest) throws
     func putObject(_ body: Body, digest: Digest) throws
+
+    // Batch forms: what the single forms answer for each item, in order, in as few round trips
+    // as the protocol allows (HTTP: requests in flight at once over kept-alive connections;
+    // gRPC: batch RPCs, and many unary calls in flight on one connection). A failure throws
+    // (the first one), and the chain's breaker treats it as the single forms' failure.
+
+    /// The entries for `keys`.
+    func entries(for keys: [Digest]) throws -> [RemoteLookup]
+    /// The objects `wanted` (each with the size its entry declares).
+    func objects(_ wanted: [(digest: Digest, size: UInt64)], spoolDirectory: String?) throws -> [RemoteObject]
+    /// The digests of `blobs` the server does not hold.
+    func missingObjects(_ blobs: [(digest: Digest, size: UInt64)]) throws -> Set<Digest>
+    func putObjects(_ blobs: [(digest: Digest, body: Body)]) throws
+    func putEntries(_ entries: [(key: Digest, entry: ActionEntry)]) throws
+
+    /// Requests and bytes so far.
+    var traffic: RemoteTraffic { get }
 }
 
 extension RemoteCache {
     public func putObject(_ bytes: [UInt8], digest: Digest) throws { try putObject(.bytes(bytes), digest: digest) }
+
+    public func entries(for keys: [Digest]) throws -> [RemoteLookup] { try keys.map { try entry(for: $0) } }
+
+    public func objects(_ wanted: [(digest: Digest, size: UInt64)], spoolDirectory: String?) throws -> [RemoteObject] {
+        try wanted.map { try object($0.digest, size: $0.size, spoolDirectory: spoolDirectory) }
+    }
+
+    public func missingObjects(_ blobs: [(digest: Digest, size: UInt64)]) throws -> Set<Digest> {
+        Set(try blobs.filter { try !containsObject($0.digest) }.map(\.digest))
+    }
+
+    public func putObjects(_ blobs: [(digest: Digest, body: Body)]) throws {
+        for b in blobs { try putObject(b.body, digest: b.digest) }
+    }
+
+    public func putEntries(_ entries: [(key: Digest, entry: ActionEntry)]) throws {
+        for e in entries { try putEntry(e.entry, for: e.key) }
+    }
+
+    public var traffic: RemoteTraffic { RemoteTraffic() }
+}
+
+/// Requests and bytes one remote cache sent and received (bodies, or messages' payloads).
+public struct RemoteTraffic: Hashable, Sendable {
+    /// HTTP requests, or gRPC calls (a streaming call counts once).
+    public var requests = 0
+    public var entriesDownloaded = 0
+    public var entryBytesDownloaded: UInt64 = 0
+    public var objectsDownloaded = 0
+    public var objectBytesDownloaded: UInt64 = 0
+    public var entriesUploaded = 0
+    public var objectsUploaded = 0
+    public var bytesUploaded: UInt64 = 0
+
+    public var bytesDownloaded: UInt64 { entryBytesDownloaded + objectBytesDownloaded }
 }
 
 /// What a remote answered for a task key.

@@ -10,8 +10,10 @@ import Foundation
 ///   not hash to their digest, and objects whose body is longer or shorter than their entry
 ///   declares are misses, each kind reported once with a count. None of them opens the breaker:
 ///   the server answered, it only answered something unusable.
-/// * Objects the server is known to hold are not uploaded again (HEAD, then remembered); an
-///   object the server served corrupt is overwritten by the next upload of it.
+/// * Objects the server is known to hold are not uploaded again (asked in a batch, then
+///   remembered); an object the server served corrupt is overwritten by the next upload of it.
+/// * Lookups and uploads go to the remote in batches (`entries(for:)`, `objects`, and a queue of
+///   uploads drained by one thread when `queued`), never one round trip per task.
 /// * An entry is never replaced when the server's carries a signature this runner cannot
 ///   verify (`mayReplace`); entries used without a verified signature are one warning.
 final class RemoteLayer: @unchecked Sendable {
@@ -35,33 +37,42 @@ final class RemoteLayer: @unchecked Sendable {
     private var badOnServer: Set<Digest> = []
     private(set) var counts = RemoteCounts()
 
-    init(cache: any RemoteCache, uploads: Bool) {
+    /// Uploads waiting to go out in batches; nil uploads each at once.
+    private let queue: UploadQueue?
+
+    init(cache: any RemoteCache, uploads: Bool, queued: Bool = false) {
         self.cache = cache
         self.uploads = uploads
+        queue = queued && uploads ? UploadQueue() : nil
     }
 
     /// An entry worth checking (its objects are not verified yet) and what is known of its
     /// signature, or nil. Remembers what the server held for `key`, for `upload`'s rule.
-    func entry(for key: Digest) -> (entry: ActionEntry, signature: EntrySignature)? {
-        guard isOn else { return nil }
-        let answer: RemoteLookup
-        do { answer = try cache.entry(for: key) } catch {
-            trip(read: true, "entry \(key.hex)", error)
-            return nil
+    func entry(for key: Digest) -> (entry: ActionEntry, signature: EntrySignature)? { entries(for: [key])[0] }
+
+    /// `entry(for:)` for several keys, answered by one batch of the remote (in order).
+    func entries(for keys: [Digest]) -> [(entry: ActionEntry, signature: EntrySignature)?] {
+        guard isOn, !keys.isEmpty else { return keys.map { _ in nil } }
+        let answers: [RemoteLookup]
+        do { answers = try cache.entries(for: keys) } catch {
+            trip(read: true, keys.count == 1 ? "entry \(keys[0].hex)" : "entries of \(keys.count) keys", error)
+            return keys.map { _ in nil }
         }
         lock.lock()
         defer { lock.unlock() }
-        if uploads { occupants[key] = Occupant(answer) }
-        switch answer {
-        case .miss:
-            counts.entryMisses += 1
-            return nil
-        case let .hit(e, signature):
-            return (e, signature)
-        case let .rejected(why):
-            rejected += 1
-            if firstRejection == nil { firstRejection = (key, why) }
-            return nil
+        return zip(keys, answers).map { key, answer in
+            if uploads { occupants[key] = Occupant(answer) }
+            switch answer {
+            case .miss:
+                counts.entryMisses += 1
+                return nil
+            case let .hit(e, signature):
+                return (e, signature)
+            case let .rejected(why):
+                rejected += 1
+                if firstRejection == nil { firstRejection = (key, why) }
+                return nil
+            }
         }
     }
 
@@ -75,6 +86,26 @@ final class RemoteLayer: @unchecked Sendable {
             trip(read: true, "object \(digest.hex)", error)
             return nil
         }
+        return judge(digest, size, answer)
+    }
+
+    /// `object` for several objects by one batch of the remote: the verified bodies by digest
+    /// (absent: missing, refused or corrupt, each counted as `object` counts them).
+    func objects(_ wanted: [(digest: Digest, size: UInt64)], spoolDirectory: String?) -> [Digest: Body] {
+        guard isOn, !wanted.isEmpty else { return [:] }
+        let answers: [RemoteObject]
+        do { answers = try cache.objects(wanted, spoolDirectory: spoolDirectory) } catch {
+            trip(read: true, "\(wanted.count) objects", error)
+            return [:]
+        }
+        var out: [Digest: Body] = [:]
+        for (w, answer) in zip(wanted, answers) {
+            if let body = judge(w.digest, w.size, answer) { out[w.digest] = body }
+        }
+        return out
+    }
+
+    private func judge(_ digest: Digest, _ size: UInt64?, _ answer: RemoteObject) -> Body? {
         switch answer {
         case .missing:
             return nil
@@ -120,56 +151,104 @@ final class RemoteLayer: @unchecked Sendable {
     func recordIncomplete() { bump { $0.incompleteEntries += 1 } }
 
     /// Uploads the objects the server lacks, then the entry, unless the server holds an entry for
-    /// `key` that must not be replaced (`mayReplace`). Best effort.
+    /// `key` that must not be replaced (`mayReplace`). Best effort. With a queue (`queued`), the
+    /// upload waits there and goes out in a batch with others; `finishUploads` waits for them.
     func upload(key: Digest, entry: ActionEntry, bodies: [Body]) {
         guard uploads, isOn, uploadsOn else { return }
+        let item = Upload(key: key, entry: entry, bodies: bodies)
+        if let queue { queue.add(item) { self.uploadBatch($0) } } else { uploadBatch([item]) }
+    }
+
+    /// Waits until every queued upload went out (or was dropped by a failure).
+    func finishUploads() { queue?.drain() }
+
+    struct Upload {
+        let key: Digest
+        let entry: ActionEntry
+        let bodies: [Body]
+
+        /// Bytes held in memory while it waits.
+        var memory: UInt64 { bodies.reduce(0) { if case let .bytes(b) = $1 { return $0 + UInt64(b.count) }; return $0 } }
+    }
+
+    /// One batch of uploads: what the server holds for keys not looked up in this run (one batch
+    /// of entry reads), which objects it lacks (one batch), those objects, then the entries that
+    /// may replace what it holds.
+    private func uploadBatch(_ items: [Upload]) {
+        guard uploads, isOn, uploadsOn, !items.isEmpty else { return }
         lock.lock()
-        var occupant = occupants.removeValue(forKey: key)
+        var held: [Digest: Occupant] = [:]
+        for item in items { if let o = occupants.removeValue(forKey: item.key) { held[item.key] = o } }
         lock.unlock()
-        if occupant == nil {
+        let unknown = Array(Set(items.map(\.key).filter { held[$0] == nil }))
+        if !unknown.isEmpty {
             // Not looked up in this run (an artifact): ask once.
-            do { occupant = Occupant(try cache.entry(for: key)) } catch {
-                return trip(read: true, "entry \(key.hex)", error)
+            do {
+                for (k, answer) in zip(unknown, try cache.entries(for: unknown)) { held[k] = Occupant(answer) }
+            } catch {
+                return trip(read: true, unknown.count == 1 ? "entry \(unknown[0].hex)" : "entries of \(unknown.count) keys", error)
             }
         }
-        guard let occupant, Self.mayReplace(occupant) else {
-            lock.lock()
-            kept += 1
-            if firstKept == nil { firstKept = key }
-            counts.entriesKept += 1
-            lock.unlock()
-            return
-        }
-        do {
-            for (file, b) in zip(entry.outputs, bodies) where file.digest != .empty {
+        var allowed: [Upload] = []
+        for item in items {
+            if let occupant = held[item.key], Self.mayReplace(occupant) {
+                allowed.append(item)
+                held[item.key] = .signedWithOurKey // a second upload of the key in this batch replaces ours
+            } else {
                 lock.lock()
-                let known = present.contains(file.digest) && !badOnServer.contains(file.digest)
-                let mustOverwrite = badOnServer.contains(file.digest)
+                kept += 1
+                if firstKept == nil { firstKept = item.key }
+                counts.entriesKept += 1
                 lock.unlock()
-                if known { continue }
-                if !mustOverwrite, try cache.containsObject(file.digest) {
-                    lock.lock(); present.insert(file.digest); lock.unlock()
-                    continue
-                }
-                try cache.putObject(b, digest: file.digest)
-                lock.lock(); present.insert(file.digest); badOnServer.remove(file.digest); lock.unlock()
-                bump { $0.objectsUploaded += 1 }
             }
-            try cache.putEntry(entry, for: key)
-            bump { $0.entriesUploaded += 1 }
+        }
+        guard !allowed.isEmpty else { return }
+        var blobs: [(digest: Digest, size: UInt64, body: Body)] = []
+        var seen: Set<Digest> = []
+        lock.lock()
+        for item in allowed {
+            for (file, b) in zip(item.entry.outputs, item.bodies) where file.digest != .empty && seen.insert(file.digest).inserted {
+                if present.contains(file.digest) && !badOnServer.contains(file.digest) { continue }
+                blobs.append((file.digest, file.size, b))
+            }
+        }
+        let mustOverwrite = badOnServer
+        lock.unlock()
+        do {
+            let ask = blobs.filter { !mustOverwrite.contains($0.digest) }
+            let missing = ask.isEmpty ? [] : try cache.missingObjects(ask.map { ($0.digest, $0.size) })
+            let send = blobs.filter { mustOverwrite.contains($0.digest) || missing.contains($0.digest) }
+            if !send.isEmpty { try cache.putObjects(send.map { ($0.digest, $0.body) }) }
+            lock.lock()
+            present.formUnion(blobs.map(\.digest))
+            badOnServer.subtract(send.map(\.digest))
+            counts.objectsUploaded += send.count
+            lock.unlock()
+            try cache.putEntries(allowed.map { ($0.key, $0.entry) })
+            bump { $0.entriesUploaded += allowed.count }
         } catch let error as CacheError {
-            // A refusal (401, 403, 405, 413, any 4xx; bazel-remote's 507 when full) says nothing
-            // about reads: stop writing, keep reading. No answer or a 5xx: stop everything.
-            guard case let .remoteStatus(_, _, status) = error, (400..<500).contains(status) || status == 507 else {
-                return trip(read: false, "upload of \(key.hex)", error)
+            // A refusal (HTTP 401, 403, 405, 413, any 4xx, bazel-remote's 507 when full; gRPC
+            // PERMISSION_DENIED and the like) says nothing about reads: stop writing, keep
+            // reading. No answer, a 5xx or another status: stop everything.
+            guard Self.refusesWrites(error) else {
+                return trip(read: false, "upload of \(allowed[0].key.hex)", error)
             }
             lock.lock()
             defer { lock.unlock() }
             guard !uploadsOff, !disabled else { return }
             uploadsOff = true
-            failures.append(.remoteUploadsRefused(location: cache.location, status: status, error: error))
+            failures.append(.remoteUploadsRefused(location: cache.location, error: error))
         } catch {
-            trip(read: false, "upload of \(key.hex)", error)
+            trip(read: false, "upload of \(allowed[0].key.hex)", error)
+        }
+    }
+
+    /// Whether `error` refuses writes only.
+    static func refusesWrites(_ error: CacheError) -> Bool {
+        switch error {
+        case let .remoteStatus(_, _, status): return (400..<500).contains(status) || status == 507
+        case let .remoteCall(_, _, status, _): return status.refusesWrites
+        default: return false
         }
     }
 
@@ -277,4 +356,62 @@ public struct RemoteCounts: Hashable, Sendable {
     public var entriesUploaded = 0
     /// True once a failure opened the circuit breaker.
     public var disabled = false
+}
+
+/// Uploads waiting for the remote: one thread takes everything queued so far as one batch, so
+/// batches grow while the remote is busy. Holds at most `memoryLimit` bytes of bodies in memory
+/// (`add` waits beyond it); bodies in files are not counted.
+private final class UploadQueue: @unchecked Sendable {
+    static let memoryLimit: UInt64 = 64 << 20
+    static let batchLimit = 2048
+    private let condition = NSCondition()
+    private var items: [RemoteLayer.Upload] = []
+    private var memory: UInt64 = 0
+    private var busy = false
+    private var running = false
+
+    func add(_ item: RemoteLayer.Upload, _ send: @escaping ([RemoteLayer.Upload]) -> Void) {
+        condition.lock()
+        while memory > Self.memoryLimit { condition.wait() }
+        items.append(item)
+        memory += item.memory
+        if !running {
+            running = true
+            let t = Thread { self.run(send) }
+            t.name = "orchestrate-uploads"
+            t.start()
+        }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until nothing is queued or being sent.
+    func drain() {
+        condition.lock()
+        while !items.isEmpty || busy { condition.wait() }
+        condition.unlock()
+    }
+
+    private func run(_ send: @escaping ([RemoteLayer.Upload]) -> Void) {
+        condition.lock()
+        while true {
+            while items.isEmpty {
+                // Idle for a while: the thread ends; the next `add` starts another.
+                if !condition.wait(until: Date().addingTimeInterval(1)) && items.isEmpty {
+                    running = false
+                    condition.unlock()
+                    return
+                }
+            }
+            let batch = Array(items.prefix(Self.batchLimit))
+            items.removeFirst(batch.count)
+            busy = true
+            condition.unlock()
+            send(batch)
+            condition.lock()
+            busy = false
+            memory -= batch.reduce(0) { $0 + $1.memory }
+            condition.broadcast()
+        }
+    }
 }

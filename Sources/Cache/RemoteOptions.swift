@@ -1,9 +1,29 @@
 import Foundation
 
-/// How to reach and trust a Bazel HTTP cache.
+/// How to reach and trust a remote cache: a Bazel HTTP cache (`http://`, `https://`) or an REAPI
+/// v2 server over gRPC (`grpc://`, `grpcs://` with TLS).
 public struct RemoteOptions: Sendable {
-    /// The base URL without credentials or a trailing slash (may carry a path prefix).
+    /// Which protocol the URL's scheme asks for.
+    public enum Wire: Hashable, Sendable {
+        case http
+        /// REAPI v2 over gRPC; `tls` for `grpcs://`.
+        case grpc(tls: Bool)
+    }
+
+    public var wire: Wire
+    /// The base URL without credentials or a trailing slash (may carry a path prefix). For gRPC,
+    /// `scheme://host:port`.
     public var baseURL: String
+    /// gRPC: `host:port`, the channel's target.
+    public var grpcTarget: String {
+        guard let c = URLComponents(string: baseURL), let host = c.host else { return baseURL }
+        let h = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return "\(h):\(c.port ?? 443)"
+    }
+    /// gRPC: the REAPI `instance_name` every request carries ("" is the default instance).
+    public var instanceName = ""
+    /// gRPC over TLS: the PEM certificates to trust instead of the system's (nil: the system's).
+    public var rootCertificates: [UInt8]?
     /// Sent with every request, in order (`Authorization` from the URL's user:password first).
     public var headers: [HTTPHeader]
     /// The HMAC-SHA256 key entries are signed and verified with; nil trusts the server.
@@ -26,17 +46,29 @@ public struct RemoteOptions: Sendable {
         public init(name: String, value: String) { self.name = name; self.value = value }
     }
 
-    /// Parses `http[s]://[user:password@]host[:port][/prefix]`. A user and password become a
-    /// Basic `Authorization` header and are dropped from the URL, so `location` never shows the
-    /// password. Throws `CacheError.remote` (status nil) for anything else.
+    /// Parses `http[s]://[user:password@]host[:port][/prefix]` or `grpc[s]://host:port`. A user
+    /// and password become a Basic `Authorization` header and are dropped from the URL, so
+    /// `location` never shows the password. Throws `CacheError.remote` (status nil) for anything
+    /// else.
     public init(url: String, headers: [HTTPHeader] = [], signingKey: [UInt8]? = nil,
                 timeout: Double = 10, maxConcurrentRequests: Int = 8) throws {
         guard var c = URLComponents(string: url), let scheme = c.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = c.host, !host.isEmpty else {
-            throw CacheError.remote(url: Self.redact(url), reason: "not an http:// or https:// URL with a host")
+              ["http", "https", "grpc", "grpcs"].contains(scheme), let host = c.host, !host.isEmpty else {
+            throw CacheError.remote(url: Self.redact(url), reason: "not an http://, https://, grpc:// or grpcs:// URL with a host")
         }
         guard c.query == nil, c.fragment == nil else {
             throw CacheError.remote(url: Self.redact(url), reason: "a cache URL takes no query or fragment")
+        }
+        if scheme.hasPrefix("grpc") {
+            guard c.port != nil else {
+                throw CacheError.remote(url: Self.redact(url), reason: "a gRPC remote needs a port (grpc://host:port)")
+            }
+            guard c.path.isEmpty || c.path == "/" else {
+                throw CacheError.remote(url: Self.redact(url), reason: "a gRPC URL takes no path; an REAPI instance name is given apart")
+            }
+            self.wire = .grpc(tls: scheme == "grpcs")
+        } else {
+            self.wire = .http
         }
         var all: [HTTPHeader] = []
         if c.user != nil || c.password != nil {

@@ -13,7 +13,7 @@ extension StoreChain {
     public func lookup(keys: [Digest]) -> [(entry: ActionEntry, layer: StoreLayer)?] {
         guard !keys.isEmpty else { return [] }
         // Entries this chain has not written yet are written first, so the index answers for all.
-        flush()
+        writePending()
         let slice = 512
         let verified = Flags(count: keys.count)
         let objects = local.objects
@@ -39,8 +39,14 @@ extension StoreChain {
         if !readFailed { local.actions.touchStale(keys, &entries) }
         verifying.wait()
         if readFailed { return keys.map { lookup($0) } }
+        // Keys without a local entry go to the remote together, in batches (not one round trip
+        // per key); the rest that did not verify take `lookup`'s way.
+        let remoteKeys = remote == nil ? [] : keys.indices.filter { entries[$0] == nil && pendingEntry(keys[$0]) == nil }
+        var fromRemote: [Int: (entry: ActionEntry, layer: StoreLayer)?] = [:]
+        for (i, answer) in zip(remoteKeys, lookupRemote(remoteKeys.map { keys[$0] })) { fromRemote[i] = answer }
         return keys.indices.map { i in
             if verified.flags[i], let entry = entries[i] { return (entry, .local) }
+            if let answer = fromRemote[i] { return answer }
             // No local entry and no remote: `lookup` would read the same nothing again.
             if entries[i] == nil, remote == nil { return nil }
             return lookup(keys[i])

@@ -25,11 +25,14 @@ public final class StoreChain: Sendable {
     static let recordBatch = 256
 
     /// `uploads: false` makes the remote read-only (runners that must not write to it).
-    public init(local: LocalStore, seed: SeedStore? = nil, remote: (any RemoteCache)? = nil, uploads: Bool = true) {
+    /// `queuedUploads`: uploads wait in a queue and go out in batches from another thread while
+    /// the run goes on (`flush()` waits for them); otherwise each `store` uploads before it returns.
+    public init(local: LocalStore, seed: SeedStore? = nil, remote: (any RemoteCache)? = nil, uploads: Bool = true,
+                queuedUploads: Bool = false) {
         self.local = local
         self.seed = seed
         self.remote = remote
-        remoteLayer = remote.map { RemoteLayer(cache: $0, uploads: uploads) }
+        remoteLayer = remote.map { RemoteLayer(cache: $0, uploads: uploads, queued: queuedUploads) }
     }
 
     /// What the remote layer did so far (nil without a remote).
@@ -59,29 +62,65 @@ public final class StoreChain: Sendable {
 
     public func lookup(_ key: Digest) -> (entry: ActionEntry, layer: StoreLayer)? {
         var found: ActionEntry? = nil
-        var layer = StoreLayer.local
         do {
             found = try pending.entry(for: key) ?? local.actions.entry(for: key)
         } catch {
             local.events.record(.readFailed(layer: .local, access: .entry(key: key), error: "\(error)"))
         }
-        var fromRemote = false
-        var signature = EntrySignature.verified
-        if found == nil, let remoteLayer, let (e, s) = remoteLayer.entry(for: key) {
-            found = e
-            layer = .remote
-            fromRemote = true
-            signature = s
+        if let found { return complete(key, found, fromRemote: nil) }
+        guard let remoteLayer, let (e, s) = remoteLayer.entry(for: key) else { return nil }
+        return complete(key, e, fromRemote: s)
+    }
+
+    /// The remote half of `lookup(keys:)` for keys no local entry answers: their entries in one
+    /// batch, then the objects of the hits that no local or seed layer holds in another, written
+    /// into local; then each key completes as `lookup` completes it.
+    func lookupRemote(_ keys: [Digest]) -> [(entry: ActionEntry, layer: StoreLayer)?] {
+        guard let remoteLayer else { return keys.map { _ in nil } }
+        let found = remoteLayer.entries(for: keys)
+        var fetched: Set<Digest> = []
+        var asked: Set<Digest> = []
+        if !local.readOnly {
+            var wanted: [(digest: Digest, size: UInt64)] = []
+            var seen: Set<Digest> = []
+            for case let (entry, _)? in found {
+                for o in entry.outputs where o.digest != .empty && seen.insert(o.digest).inserted {
+                    if local.objects.contains(o.digest) { continue }
+                    if let seed, (try? seed.get(o.digest)) != nil { continue }
+                    wanted.append((o.digest, o.size))
+                }
+            }
+            asked = Set(wanted.map(\.digest))
+            // Verified (digest) by the layer; sizes are checked as each key completes.
+            for (digest, body) in remoteLayer.objects(wanted, spoolDirectory: local.objects.tmpPath) {
+                copyToLocal(body, digest)
+                fetched.insert(digest)
+            }
         }
-        guard let entry = found else { return nil }
+        return zip(keys, found).map { key, hit in
+            guard let (entry, signature) = hit else { return nil }
+            return complete(key, entry, fromRemote: signature, asked: asked, fetched: fetched)
+        }
+    }
+
+    /// A lookup once an entry was found: a hit when every object it names is present somewhere
+    /// and verifies (copied into local from a deeper layer). `fromRemote`: the signature of an
+    /// entry the remote answered (nil for a local one); `asked`: objects a batch asked the remote
+    /// for (those it did not bring are not asked again), `fetched`: those it brought into local.
+    private func complete(_ key: Digest, _ entry: ActionEntry, fromRemote: EntrySignature?, asked: Set<Digest> = [],
+                          fetched: Set<Digest> = []) -> (entry: ActionEntry, layer: StoreLayer)? {
+        var layer: StoreLayer = fromRemote == nil ? .local : .remote
         for output in entry.outputs {
-            guard let objectLayer = ensureLocal(output.digest, size: output.size) else {
-                if fromRemote { remoteLayer?.recordIncomplete() }
+            let lost = asked.contains(output.digest) && !fetched.contains(output.digest)
+            guard !lost, var objectLayer = ensureLocal(output.digest, size: output.size) else {
+                if fromRemote != nil { remoteLayer?.recordIncomplete() }
                 return nil
             }
+            if objectLayer == .local, fetched.contains(output.digest) { objectLayer = .remote }
             layer = Self.deeper(layer, objectLayer)
         }
-        if fromRemote { remoteLayer?.recordHit(key, signature) }
+        if let signature = fromRemote { remoteLayer?.recordHit(key, signature) }
+        let fromRemote = fromRemote != nil
         if fromRemote, !local.readOnly {
             var copy = entry
             copy.createdMs = 0
@@ -91,9 +130,19 @@ public final class StoreChain: Sendable {
         return (entry, layer)
     }
 
+    /// An entry recorded in this run and not yet written to the index.
+    func pendingEntry(_ key: Digest) -> ActionEntry? { pending.entry(for: key) }
+
     /// Records the entries still pending in the local action cache. The CLI calls it at the end
     /// of a compile; the chain also does when it goes away.
+    /// Waits for queued uploads too.
     public func flush() {
+        remoteLayer?.finishUploads()
+        writePending()
+    }
+
+    /// Writes the pending entries (without waiting for uploads).
+    func writePending() {
         let batch = pending.takeAll()
         if !batch.isEmpty { write(batch) }
     }

@@ -25,9 +25,10 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
     /// The remote failed (no answer, a 5xx, a refused or unexpected answer to a read): it is off
     /// for the rest of the run. `read`: whether a read failed, else an upload.
     case remoteDisabled(read: Bool, error: CacheError)
-    /// The remote refused an upload with `status` (a 4xx, or 507 when full): uploads are off for the
-    /// rest of the run, reads go on.
-    case remoteUploadsRefused(location: String, status: Int, error: CacheError)
+    /// The remote refused an upload (`error`: HTTP 4xx or 507 when full; gRPC PERMISSION_DENIED,
+    /// UNAUTHENTICATED, UNIMPLEMENTED, RESOURCE_EXHAUSTED, FAILED_PRECONDITION): uploads are off
+    /// for the rest of the run, reads go on.
+    case remoteUploadsRefused(location: String, error: CacheError)
     /// The disk holding the action cache is full: it was opened read-only, so lookups still work
     /// and nothing can be recorded.
     case indexReadOnly(path: String, reason: String)
@@ -67,8 +68,8 @@ public enum StoreEvent: Hashable, Sendable, CustomStringConvertible {
         case let .remoteDisabled(read, error):
             return "warning: remote store \(read ? "read" : "write") failed: \(error); remote cache disabled for the rest of this run; "
                 + (read ? "treated as a miss" : "continuing")
-        case let .remoteUploadsRefused(location, status, error):
-            return "warning: remote store write failed: \(location) refused an upload (HTTP \(status)): \(error);"
+        case let .remoteUploadsRefused(location, error):
+            return "warning: remote store write failed: \(location) refused an upload: \(error);"
                 + " uploads are off for the rest of this run, reads go on; continuing"
         case let .indexReadOnly(path, reason):
             return "warning: action cache \(path) is read-only for this run (\(reason)); cached outputs are still used, new ones are not recorded; free disk space, e.g. with `orchestrate store gc`"

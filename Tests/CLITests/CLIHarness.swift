@@ -32,3 +32,21 @@ final class CLIHarness: @unchecked Sendable {
         FileManager.default.contents(atPath: root + "/" + path).map { String(decoding: $0, as: UTF8.self) }
     }
 }
+
+extension CLIHarness {
+    /// Every regular file under `dir` (relative to the harness root; absolute when it starts with
+    /// `/`), except our state, with its bytes.
+    func tree(_ dir: String) -> [String: Data] {
+        let root = dir.hasPrefix("/") ? dir : self.root + "/" + dir
+        var out: [String: Data] = [:]
+        guard let e = FileManager.default.enumerator(atPath: root) else { return [:] }
+        while let p = e.nextObject() as? String {
+            if p.hasPrefix(".orchestrate") { continue }
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + p, isDirectory: &isDir), !isDir.boolValue {
+                out[p] = FileManager.default.contents(atPath: root + "/" + p)
+            }
+        }
+        return out
+    }
+}

@@ -57,7 +57,7 @@ final class ErrorMessageTests: XCTestCase {
     func testARefusedUploadSuggestsReadOnlyRunners() throws {
         let err = try warnings({ $0 == "PUT" ? 403 : 404 }, upload: true)
         let object = Digest.of(Array("bytes".utf8)).hex
-        XCTAssertEqual(err, "orchestrate: warning: remote store write failed: http://cache.example/c refused an upload (HTTP 403):"
+        XCTAssertEqual(err, "orchestrate: warning: remote store write failed: http://cache.example/c refused an upload:"
             + " remote cache http://cache.example/c/cas/\(object): HTTP 403: PUT: check --remote-header or the URL's user:password;"
             + " uploads are off for the rest of this run, reads go on (give read-only runners --remote-upload=false); continuing\n")
     }

@@ -4,20 +4,6 @@ import XCTest
 
 /// Several real `orchestrate` processes on one store at once, as parallel CI jobs do.
 final class MultiProcessTests: XCTestCase {
-    /// Every regular file under `root` (except our state) with its bytes.
-    private func tree(_ root: String) -> [String: Data] {
-        var out: [String: Data] = [:]
-        let e = FileManager.default.enumerator(atPath: root)!
-        while let p = e.nextObject() as? String {
-            if p.hasPrefix(".orchestrate") { continue }
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + p, isDirectory: &isDir), !isDir.boolValue {
-                out[p] = FileManager.default.contents(atPath: root + "/" + p)
-            }
-        }
-        return out
-    }
-
     func testFourProcessesOnOneStore() throws {
         let bin = try BuiltBinary.path()
         let h = try CLIHarness()
@@ -45,7 +31,7 @@ final class MultiProcessTests: XCTestCase {
         // Every output equals what a lone process with its own store produces.
         for (i, v) in variants.enumerated() {
             XCTAssertEqual(h.run("compile", "--demo", "1500", "--demo-variant", "\(v)", "--out", "ref\(v)-\(i)", "--store", "solo\(i)"), 0)
-            let got = tree(h.root + "/out\(i)"), want = tree(h.root + "/ref\(v)-\(i)")
+            let got = h.tree("out\(i)"), want = h.tree("ref\(v)-\(i)")
             XCTAssertEqual(got.count, 1500)
             XCTAssertTrue(got == want, "process \(i) wrote a different tree")
         }

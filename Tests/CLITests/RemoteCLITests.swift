@@ -75,7 +75,7 @@ final class RemoteCLITests: XCTestCase {
         XCTAssertEqual(h.run("compile", "--demo", "20", "--demo-variant", "4", "--out", "b", "--store", "sb", "--remote", readonly), 0, h.err)
         XCTAssertTrue(h.out.contains("2 rendered, 0 local, 0 seed, 18 remote"), h.out)
         XCTAssertEqual(warnings(), 2, h.err)
-        XCTAssertTrue(h.err.contains("refused an upload (HTTP 403)"), h.err)
+        XCTAssertTrue(h.err.contains("refused an upload: remote cache") && h.err.contains("HTTP 403: PUT"), h.err)
         XCTAssertTrue(h.err.contains("18 entries from"), h.err)
     }
 
@@ -268,19 +268,7 @@ final class RemoteCLITests: XCTestCase {
         try RunSummary.decode(Array(h.read(path)!.utf8), path: path)
     }
 
-    private func tree(_ dir: String) -> [String: Data] {
-        let root = h.root + "/" + dir
-        var out: [String: Data] = [:]
-        guard let e = FileManager.default.enumerator(atPath: root) else { return [:] }
-        while let p = e.nextObject() as? String {
-            if p.hasPrefix(".orchestrate") { continue }
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + p, isDirectory: &isDir), !isDir.boolValue {
-                out[p] = FileManager.default.contents(atPath: root + "/" + p)
-            }
-        }
-        return out
-    }
+    private func tree(_ dir: String) -> [String: Data] { h.tree(dir) }
 
     /// A loopback port nothing listens on (bound, then released).
     private func closedPort() -> Int { NginxServer.freePort() }
@@ -376,7 +364,7 @@ enum NginxServer {
     }
 
     /// Runs a command with stdout and stderr appended to `log`; its exit status.
-    private static func run(_ argv: [String], log: String) -> Int32 {
+    static func run(_ argv: [String], log: String) -> Int32 {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

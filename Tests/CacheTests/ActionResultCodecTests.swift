@@ -213,7 +213,12 @@ final class ActionResultCodecTests: XCTestCase {
         XCTAssertTrue(raw.contains("9 {\n  1: \"orchestrate\"\n  11 {\n"), raw)
     }
 
-    private func run(_ tool: String, _ args: [String], stdin: [UInt8]) throws -> String {
+    func run(_ tool: String, _ args: [String], stdin: [UInt8]) throws -> String {
+        String(decoding: try Self.run(tool, args, stdin: stdin), as: UTF8.self)
+    }
+
+    /// Runs `tool` with `stdin`; its standard output (fails the test on a non-zero exit).
+    static func run(_ tool: String, _ args: [String], stdin: [UInt8]) throws -> [UInt8] {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: tool)
         p.arguments = args
@@ -231,6 +236,6 @@ final class ActionResultCodecTests: XCTestCase {
         let err = error.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0, String(decoding: err, as: UTF8.self))
-        return String(decoding: out, as: UTF8.self)
+        return [UInt8](out)
     }
 }

@@ -45,7 +45,7 @@ final class RemoteLayerTests: XCTestCase {
         for i in 1..<5 { _ = try c.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
         XCTAssertEqual(c.lookup(Digest.of("k0"))?.layer, .remote, "reads go on")
         XCTAssertEqual(c.events.count, 1)
-        guard case let .remoteUploadsRefused(location, 403, .remoteStatus(_, "PUT", 403))? = c.events.first else { return XCTFail("\(c.events)") }
+        guard case let .remoteUploadsRefused(location, .remoteStatus(_, "PUT", 403))? = c.events.first else { return XCTFail("\(c.events)") }
         XCTAssertEqual(location, remote.location)
         XCTAssertTrue("\(c.events[0])".contains("uploads are off"), "\(c.events[0])")
         XCTAssertFalse("\(c.events[0])".contains("--"), "the library names no CLI flag: \(c.events[0])")
@@ -251,5 +251,76 @@ final class RemoteLayerTests: XCTestCase {
         let c = try chain(remote)
         for i in 0..<5 { XCTAssertEqual(c.lookup(Digest.of("k\(i)"))?.layer, .remote) }
         XCTAssertEqual(c.events, [])
+    }
+}
+
+/// Batches: lookups of many keys and queued uploads reach the remote in batch calls.
+final class RemoteBatchTests: XCTestCase {
+    func outputs(_ i: Int) -> [(path: String, bytes: [UInt8], executable: Bool)] {
+        [("f\(i).txt", Array("file \(i)\n".utf8), false)]
+    }
+
+    func testBatchLookupAsksTheRemoteOnceForEntriesAndOnceForObjects() throws {
+        let dir = try TemporaryDirectory(self)
+        let remote = StubRemoteCache()
+        let a = StoreChain(local: try LocalStore(root: dir.sub("a")), remote: remote)
+        let keys = (0..<50).map { Digest.of("k\($0)") }
+        for (i, k) in keys.enumerated() { _ = try a.store(key: k, outputs: outputs(i), release: "r") }
+        let b = StoreChain(local: try LocalStore(root: dir.sub("b")), remote: remote)
+        let before = remote.batches.count
+        let found = b.lookup(keys: keys + [Digest.of("absent")])
+        XCTAssertEqual(found.compactMap { $0?.layer }, Array(repeating: .remote, count: 50))
+        XCTAssertNil(found[50])
+        XCTAssertEqual(remote.batches.dropFirst(before).map(\.call), ["entries", "objects"])
+        XCTAssertEqual(remote.batches.dropFirst(before).map(\.items), [51, 50])
+        XCTAssertEqual(b.remoteCounts?.entryHits, 50)
+        XCTAssertEqual(b.remoteCounts?.entryMisses, 1)
+        // ... and they are answered locally from then on.
+        XCTAssertEqual(b.lookup(keys: keys).compactMap { $0?.layer }, Array(repeating: .local, count: 50))
+    }
+
+    func testObjectsTheBatchDidNotBringAreNotAskedAgainPerKey() throws {
+        let dir = try TemporaryDirectory(self)
+        let remote = StubRemoteCache()
+        let a = StoreChain(local: try LocalStore(root: dir.sub("a")), remote: remote)
+        let e = try a.store(key: Digest.of("k"), outputs: outputs(1), release: "r")
+        remote.remove(e.outputs[0].digest)
+        let b = StoreChain(local: try LocalStore(root: dir.sub("b")), remote: remote)
+        let reads = remote.objectReads
+        XCTAssertNil(b.lookup(keys: [Digest.of("k")])[0])
+        XCTAssertEqual(remote.objectReads - reads, 1)
+        XCTAssertEqual(b.remoteCounts?.incompleteEntries, 1)
+    }
+
+    func testQueuedUploadsAllGoOutByFlushInBatches() throws {
+        let dir = try TemporaryDirectory(self)
+        let remote = StubRemoteCache()
+        let a = StoreChain(local: try LocalStore(root: dir.sub("a")), remote: remote, queuedUploads: true)
+        DispatchQueue.concurrentPerform(iterations: 4) { t in
+            for i in stride(from: t, to: 200, by: 4) { _ = try? a.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
+        }
+        a.flush()
+        XCTAssertEqual(remote.entryCount, 200)
+        XCTAssertEqual(remote.objectPuts, 200)
+        XCTAssertEqual(a.remoteCounts?.entriesUploaded, 200)
+        XCTAssertEqual(a.remoteCounts?.objectsUploaded, 200)
+        let puts = remote.batches.filter { $0.call == "putEntries" }
+        XCTAssertEqual(puts.reduce(0) { $0 + $1.items }, 200)
+        XCTAssertLessThanOrEqual(puts.count, 200)
+        // A runner B then finds everything in the remote.
+        let b = StoreChain(local: try LocalStore(root: dir.sub("b")), remote: remote)
+        XCTAssertEqual(b.lookup(keys: (0..<200).map { Digest.of("k\($0)") }).compactMap { $0 }.count, 200)
+    }
+
+    func testQueuedUploadsStopAtTheFirstFailureWithOneWarning() throws {
+        let dir = try TemporaryDirectory(self)
+        let remote = StubRemoteCache()
+        remote.failWrites = true
+        let a = StoreChain(local: try LocalStore(root: dir.sub("a")), remote: remote, queuedUploads: true)
+        for i in 0..<50 { _ = try a.store(key: Digest.of("k\(i)"), outputs: outputs(i), release: "r") }
+        a.flush()
+        XCTAssertEqual(a.events.count, 1, "\(a.events)")
+        guard case .remoteDisabled(read: false, _)? = a.events.first else { return XCTFail("\(a.events)") }
+        XCTAssertEqual(a.remoteCounts?.disabled, true)
     }
 }

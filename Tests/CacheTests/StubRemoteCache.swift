@@ -89,4 +89,22 @@ final class StubRemoteCache: RemoteCache, @unchecked Sendable {
     }
 
     var entryCount: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
+
+    /// Calls of the batch forms, and how many items each carried.
+    private(set) var batches: [(call: String, items: Int)] = []
+
+    func entries(for keys: [Digest]) throws -> [RemoteLookup] {
+        lock.lock(); batches.append(("entries", keys.count)); lock.unlock()
+        return try keys.map { try entry(for: $0) }
+    }
+
+    func objects(_ wanted: [(digest: Digest, size: UInt64)], spoolDirectory: String?) throws -> [RemoteObject] {
+        lock.lock(); batches.append(("objects", wanted.count)); lock.unlock()
+        return try wanted.map { try object($0.digest, size: $0.size, spoolDirectory: spoolDirectory) }
+    }
+
+    func putEntries(_ items: [(key: Digest, entry: ActionEntry)]) throws {
+        lock.lock(); batches.append(("putEntries", items.count)); lock.unlock()
+        for e in items { try putEntry(e.entry, for: e.key) }
+    }
 }

@@ -19,6 +19,12 @@ enum ErrorMessage {
             return "action cache \(path) has schema version \(version) but this orchestrate reads version \(supported); upgrade orchestrate or use another --store"
         case let .remoteStatus(url, method, status) where status == 401 || status == 403:
             return "remote cache \(url): HTTP \(status): \(method): check --remote-header or the URL's user:password"
+        case let .remoteCall(url, method, status, details) where status == .unauthenticated || status == .permissionDenied:
+            let said = details.isEmpty ? "" : " (\(details))"
+            return "remote cache \(url): gRPC \(status): \(method)\(said): check --remote-header (e.g. 'Authorization: Bearer TOKEN')"
+        case let .remoteCall(url, method, .invalidArgument, details):
+            let said = details.isEmpty ? "" : " (\(details))"
+            return "remote cache \(url): gRPC INVALID_ARGUMENT: \(method)\(said): the server refused the request; check --remote-instance"
         default:
             return "\(e)"
         }
@@ -31,8 +37,8 @@ enum ErrorMessage {
         case let .remoteDisabled(read, error):
             return "warning: remote store \(read ? "read" : "write") failed: \(of(error)); remote cache disabled for the rest of this run; "
                 + (read ? "treated as a miss" : "continuing")
-        case let .remoteUploadsRefused(location, status, error):
-            return "warning: remote store write failed: \(location) refused an upload (HTTP \(status)): \(of(error));"
+        case let .remoteUploadsRefused(location, error):
+            return "warning: remote store write failed: \(location) refused an upload: \(of(error));"
                 + " uploads are off for the rest of this run, reads go on (give read-only runners --remote-upload=false); continuing"
         case .unverifiedRemoteEntries:
             return "\(event); pass --remote-key-file FILE (or set ORCHESTRATE_REMOTE_KEY) to use only entries signed with your key"

@@ -45,8 +45,8 @@ public enum ExitCode {
     static func of(_ e: CacheError) -> Int32 {
         switch e {
         case .invalidSize: return usage
-        case .io, .sqlite, .corruptObject, .missingObject, .readOnlyStore, .remote, .remoteStatus, .remoteRedirect, .fileChanged,
-             .incompatibleIndex:
+        case .io, .sqlite, .corruptObject, .missingObject, .readOnlyStore, .remote, .remoteStatus, .remoteRedirect, .remoteCall,
+             .grpcUnavailable, .fileChanged, .incompatibleIndex:
             return ioFailure
         }
     }

@@ -7,12 +7,13 @@ enum StoreOptions {
     static let store = Option<String>("store", "DIR", "local store (default: $ORCHESTRATE_STORE, $XDG_CACHE_HOME/orchestrate,\n~/.cache/orchestrate)")
 
     static let remote = Option<RemoteOptions>(
-        "remote", "URL", "a Bazel HTTP cache (http[s]://[user:password@]host[:port][/prefix]):\nlook misses up there, upload what was rendered"
+        "remote", "URL",
+        "a Bazel HTTP cache (http[s]://[user:password@]host[:port][/prefix]) or an\nREAPI v2 server over gRPC (grpc[s]://host:port): look misses up there,\nupload what was rendered"
     ) { url in
         do {
             return try RemoteOptions(url: url)
         } catch let CacheError.remote(shown, reason) {
-            throw CLIError.usage("--remote \(shown): \(reason)", hint: "--remote http://cache.example:8080/prefix")
+            throw CLIError.usage("--remote \(shown): \(reason)", hint: "--remote http://cache.example:8080/prefix or --remote grpc://cache.example:9092")
         }
     }
     static let remoteUpload = Flag(onByDefault: "remote-upload", "never write to the remote (read-only runners, forks)")
@@ -28,7 +29,7 @@ enum StoreOptions {
         return header
     }
     static let remoteTimeout = Option<Double>(
-        "remote-timeout", "SECONDS", "per request (default 10); the first failure turns the remote off for the run"
+        "remote-timeout", "SECONDS", "per request or call (default 10); the first failure turns the remote off for the run"
     ) { t in
         guard let v = Double(t), v > 0, v.isFinite else {
             throw CLIError.usage("--remote-timeout must be a number of seconds > 0, not \"\(t)\"", hint: nil)
@@ -36,9 +37,15 @@ enum StoreOptions {
         return v
     }
 
+    static let remoteInstance = Option<String>(
+        "remote-instance", "NAME", "gRPC: the REAPI instance name (default: the server's default instance, \"\")")
+    static let remoteCA = Option<String>(
+        "remote-ca", "FILE", "grpcs: trust the PEM certificates in FILE instead of the system's")
+
     /// The options of commands that can read through a remote cache.
     static let remoteOptions: [CommandOption] = [
         remote.declaration, remoteUpload.declaration, remoteKeyFile.declaration, remoteHeader.declaration, remoteTimeout.declaration,
+        remoteInstance.declaration, remoteCA.declaration,
     ]
 
     /// The remote options make sense only with `--remote URL`.
@@ -58,15 +65,37 @@ enum StoreOptions {
         let remote = try remoteCache(args, ctx)
         let local = try LocalStore(root: root(args, ctx))
         let seed = SeedLocation.find(environment: ctx.environment).map { SeedStore(root: $0, events: local.events) }
-        return StoreChain(local: local, seed: seed, remote: remote, uploads: args.flag(remoteUpload))
+        return StoreChain(local: local, seed: seed, remote: remote, uploads: args.flag(remoteUpload), queuedUploads: true)
     }
 
-    /// The HTTP cache named by `--remote`, or nil.
-    static func remoteCache(_ args: Arguments, _ ctx: Context) throws -> HTTPRemoteCache? {
+    /// The cache named by `--remote` (HTTP or gRPC by its scheme), or nil. Checks everything it
+    /// can before the run: the gRPC-only options need a grpc URL, the CA file must be readable.
+    /// gRPC's library is loaded at the first call (a missing one is the remote's first failure).
+    static func remoteCache(_ args: Arguments, _ ctx: Context) throws -> (any RemoteCache)? {
         guard let url = args.value(remote.declaration.name) else { return nil }
-        let options = try RemoteOptions(url: url, headers: try args.values(remoteHeader), signingKey: try signingKey(args, ctx),
+        var options = try RemoteOptions(url: url, headers: try args.values(remoteHeader), signingKey: try signingKey(args, ctx),
                                         timeout: try args.value(remoteTimeout) ?? 10)
-        return HTTPRemoteCache(options: options)
+        guard case let .grpc(tls) = options.wire else {
+            if let stray = [remoteInstance.declaration, remoteCA.declaration].first(where: { args.given($0) }) {
+                throw CLIError.usage("--\(stray.name) applies to a grpc:// or grpcs:// remote, not \(options.location)",
+                                     hint: "--remote grpcs://cache.example:9092 --\(stray.name) …")
+            }
+            return HTTPRemoteCache(options: options)
+        }
+        options.instanceName = try args.value(remoteInstance) ?? ""
+        if let ca = try args.value(remoteCA) {
+            guard tls else {
+                throw CLIError.usage("--remote-ca applies to a grpcs:// remote (TLS), not \(options.location)", hint: "--remote grpcs://cache.example:9092 --remote-ca ca.pem")
+            }
+            guard let data = FileManager.default.contents(atPath: ctx.path(ca)) else {
+                throw CLIError.inputMissing(path: ca, what: "remote CA file")
+            }
+            guard String(decoding: data, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+                throw CLIError.usage("remote CA file \(ca) holds no PEM certificate", hint: "a file with -----BEGIN CERTIFICATE----- blocks")
+            }
+            options.rootCertificates = [UInt8](data)
+        }
+        return GRPCRemoteCache(options: options, libraryName: ctx.environment["ORCHESTRATE_LIBGRPC"].flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// `--remote-key-file FILE` (trailing newline ignored), else `$ORCHESTRATE_REMOTE_KEY`.
@@ -95,9 +124,9 @@ enum StoreOptions {
 
     /// One line about the remote, when there is one.
     static func remoteSummary(_ chain: StoreChain) -> String? {
-        guard let counts = chain.remoteCounts, let http = chain.remote as? HTTPRemoteCache else { return nil }
-        let t = http.traffic
-        var s = "remote \(http.location): \(counts.entryHits) hits"
+        guard let counts = chain.remoteCounts, let remote = chain.remote else { return nil }
+        let t = remote.traffic
+        var s = "remote \(remote.location): \(counts.entryHits) hits"
         if counts.unverifiedHits > 0 { s += " (\(counts.unverifiedHits) unverified)" }
         s += ", \(counts.entryMisses) misses"
         if counts.incompleteEntries > 0 { s += ", \(counts.incompleteEntries) with objects missing" }
