@@ -190,6 +190,11 @@ final class GRPCRemoteCLITests: XCTestCase {
             (["--remote", "grpc://cache.example:9092", "--remote-ca", "ca.pem"], 64, "--remote-ca applies to a grpcs:// remote"),
             (["--remote", "grpcs://cache.example:9092", "--remote-ca", "missing.pem"], 66, "remote CA file missing.pem does not exist"),
             (["--remote-instance", "main"], 64, "--remote-instance needs --remote URL"),
+            // gRPC metadata: a name of a-z 0-9 - _ . (sent lower-cased), a value of printable ASCII.
+            (["--remote", "grpcs://cache.example:9092", "--remote-header", "X@Y: v"], 64,
+             "--remote-header X@Y: cannot be sent as gRPC metadata: a name takes only letters, digits, '-', '_' and '.'"),
+            (["--remote", "grpc://cache.example:9092", "--remote-header", "X-Team: café"], 64,
+             "--remote-header X-Team: cannot be sent as gRPC metadata: a value takes only printable ASCII"),
         ]
         for (args, code, text) in cases {
             XCTAssertEqual(h.run(["compile", "--demo", "3", "--out", "out", "--store", "s"] + args), code, "\(args): \(h.err)")

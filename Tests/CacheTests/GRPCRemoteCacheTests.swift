@@ -67,6 +67,22 @@ final class GRPCRemoteCacheTests: XCTestCase {
         if case .found = try c.objects([(d, 5 << 20)], spoolDirectory: dir.path)[0] { XCTFail("a body of another size must not be found") }
     }
 
+    /// gRPC's rules for text metadata, checked before anything is sent (the core would refuse
+    /// the call with a bare error code). No server needed: the first call fails before connecting.
+    func testHeadersGRPCCannotCarryAreRefusedByName() throws {
+        let ok = ["Authorization: Bearer a.b-c_d", "x-team.name: CI #4 (main)", "X-Trace-Bin: any bytes ~"]
+        for h in ok { XCTAssertNil(RemoteOptions.grpcMetadataProblem(try XCTUnwrap(RemoteOptions.header(h))), h) }
+        XCTAssertEqual(RemoteOptions.grpcMetadataProblem(.init(name: "X@Y", value: "v")), "a name takes only letters, digits, '-', '_' and '.'")
+        XCTAssertEqual(RemoteOptions.grpcMetadataProblem(.init(name: "X", value: "café")), "a value takes only printable ASCII")
+        XCTAssertNil(RemoteOptions.grpcMetadataProblem(.init(name: "X-Bin", value: "café")), "a -bin value is bytes")
+
+        let c = GRPCRemoteCache(options: try RemoteOptions(url: "grpc://127.0.0.1:9", headers: [.init(name: "X@Y", value: "v")]))
+        XCTAssertThrowsError(try c.entries(for: [Digest.of("k")])) { e in
+            XCTAssertEqual("\(e)", "remote cache grpc://127.0.0.1:9: header X@Y cannot be sent as gRPC metadata: a name takes only letters, digits, '-', '_' and '.'")
+        }
+        XCTAssertEqual(c.traffic.requests, 0)
+    }
+
     // MARK: TLS and call metadata (the BuildGrid over TLS scripts/test.sh starts)
 
     /// `ORCHESTRATE_TEST_GRPCS_REMOTE` and the CA file, or a skip.
