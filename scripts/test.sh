@@ -6,11 +6,11 @@ cd "$(dirname "$0")/.."
 
 need=()
 # libgrpc-dev: gRPC's C core for the grpc:// remote tests (the binary loads it only for those);
-# python3-venv: BuildGrid's venv.
+# python3-venv: BuildGrid's venv; openssl (the command) makes the grpcs:// tests' throwaway CA.
 for pkg in libsqlite3-dev libssl-dev zlib1g-dev python3-pil libgrpc-dev python3-venv; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
-for pair in ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx protoc:protobuf-compiler python3:python3; do
+for pair in openssl:openssl ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx protoc:protobuf-compiler python3:python3; do
     cmd=${pair%%:*}; pkg=${pair#*:}
     command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || need+=("$pkg")
 done
@@ -47,11 +47,14 @@ swift build --build-tests
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 nginx_dir=$(mktemp -d "${TMPDIR:-/tmp}/orchestrate-test-nginx.XXXXXX")
 bgd_dir=$(mktemp -d "${TMPDIR:-/tmp}/orchestrate-test-bgd.XXXXXX")
+bgd_tls_dir=$(mktemp -d "${TMPDIR:-/tmp}/orchestrate-test-bgd-tls.XXXXXX")
 bgd_port=""
+bgd_tls_port=""
 cleanup() {
     scripts/nginx-cache.sh stop "$port" "$nginx_dir"; rm -rf "$nginx_dir"
     [ -z "$bgd_port" ] || scripts/buildgrid-cache.sh stop "$bgd_port" "$bgd_dir"
-    rm -rf "$bgd_dir"
+    [ -z "$bgd_tls_port" ] || scripts/buildgrid-cache.sh stop "$bgd_tls_port" "$bgd_tls_dir"
+    rm -rf "$bgd_dir" "$bgd_tls_dir"
 }
 trap cleanup EXIT
 scripts/nginx-cache.sh start "$port" "$nginx_dir"
@@ -67,5 +70,20 @@ bgd_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)
 scripts/buildgrid-cache.sh start "$bgd_port" "$bgd_dir"
 export ORCHESTRATE_TEST_GRPC_REMOTE="grpc://127.0.0.1:$bgd_port"
 echo "test.sh: BuildGrid $("${ORCHESTRATE_TEST_BGD%/bgd}/pip" show buildgrid 2>/dev/null | sed -n "s/^Version: //p") at $ORCHESTRATE_TEST_GRPC_REMOTE"
+
+# The same over TLS, for the grpcs:// tests: a throwaway CA and server certificate made now by
+# openssl in a temporary folder (removed on exit), a second port whose certificate names another
+# host, and JWT bearer tokens for the instance `auth` (see buildgrid-cache.sh).
+bgd_tls_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+bgd_name_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+scripts/buildgrid-cache.sh start "$bgd_tls_port" "$bgd_tls_dir" tls "$bgd_name_port"
+export ORCHESTRATE_TEST_GRPCS_REMOTE="grpcs://localhost:$bgd_tls_port"
+export ORCHESTRATE_TEST_GRPCS_CA="$bgd_tls_dir/tls/ca.pem"
+export ORCHESTRATE_TEST_GRPCS_WRONG_NAME_REMOTE="grpcs://localhost:$bgd_name_port"
+export ORCHESTRATE_TEST_GRPCS_TOKEN ORCHESTRATE_TEST_GRPCS_READ_TOKEN ORCHESTRATE_TEST_GRPCS_WRONG_TOKEN
+ORCHESTRATE_TEST_GRPCS_TOKEN=$(cat "$bgd_tls_dir/auth/writer.jwt")
+ORCHESTRATE_TEST_GRPCS_READ_TOKEN=$(cat "$bgd_tls_dir/auth/reader.jwt")
+ORCHESTRATE_TEST_GRPCS_WRONG_TOKEN=$(cat "$bgd_tls_dir/auth/wrong.jwt")
+echo "test.sh: BuildGrid over TLS at $ORCHESTRATE_TEST_GRPCS_REMOTE (CA $ORCHESTRATE_TEST_GRPCS_CA; JWT for instance auth)"
 
 swift test --skip-build --disable-swift-testing

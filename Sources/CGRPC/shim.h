@@ -161,6 +161,8 @@ typedef struct orchestrate_grpc_api {
     gpr_timespec (* _Nonnull gpr_time_add)(gpr_timespec a, gpr_timespec b);
     gpr_timespec (* _Nonnull gpr_time_from_millis)(int64_t ms, gpr_clock_type clock);
     void (* _Nonnull gpr_free)(void *p);
+    /* gpr_log_func takes a gpr_log_func_args *, which we never read. */
+    void (* _Nonnull gpr_set_log_function)(void (*func)(void *args));
 } orchestrate_grpc_api;
 
 /*
@@ -202,6 +204,7 @@ static inline int orchestrate_grpc_load(const char *name, orchestrate_grpc_api *
     ORCHESTRATE_GRPC_SYM(gpr_time_add);
     ORCHESTRATE_GRPC_SYM(gpr_time_from_millis);
     ORCHESTRATE_GRPC_SYM(gpr_free);
+    ORCHESTRATE_GRPC_SYM(gpr_set_log_function);
 #undef ORCHESTRATE_GRPC_SYM
     return 0;
 }

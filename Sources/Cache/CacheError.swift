@@ -68,6 +68,9 @@ public enum CacheError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .remoteCall(url, method, status, details):
             let hint: String
             switch status {
+            case .unavailable where CacheError.tlsHandshakeFailed(details):
+                hint = "the TLS handshake failed: the server's certificate is not signed by a trusted CA or not issued for this host name,"
+                    + " or the server does not speak TLS"
             case .unavailable: hint = "no answer from the server"
             case .deadlineExceeded: hint = "no answer within the time allowed"
             case .invalidArgument: hint = "the server refused the request (a wrong instance name?)"
@@ -90,6 +93,19 @@ public enum CacheError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension CacheError {
+    /// Whether the remote could not be reached because the TLS handshake failed (gRPC's core
+    /// words it "Ssl handshake failed: …" for an untrusted certificate or a server without TLS,
+    /// "Peer name … is not in peer certificate" for a certificate of another host).
+    public var isTLSHandshakeFailure: Bool {
+        if case let .remoteCall(_, _, .unavailable, details) = self { return Self.tlsHandshakeFailed(details) }
+        return false
+    }
+
+    static func tlsHandshakeFailed(_ details: String) -> Bool {
+        let d = details.lowercased()
+        return d.contains("handshake failed") || d.contains("not in peer certificate")
+    }
+
     /// What an SQLite result code means for whoever must act on it, so that callers choose advice
     /// without SQLite's header.
     public enum IndexTrouble: Hashable, Sendable {

@@ -122,6 +122,12 @@ enum FileIO {
         return UInt64(info.f_bavail) * UInt64(info.f_frsize)
     }
 
+    static func nowNs() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
     static func nowMs() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)

@@ -28,6 +28,8 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
     /// Open shard folders (`objects/<2 hex>`, -1 until first used) for `verifies`' openat.
     private var shardFDs = [Int32](repeating: -1, count: 256)
     private let tmpPrefix: String
+    /// Objects proven intact, by the stat facts of their files (`<root>/objects.verified`).
+    private let proofs: VerifiedObjects
 
     /// Opens (without creating anything) the store rooted at `root`. Folders are made on first put.
     public init(root: String, readOnly: Bool = false, events: StoreEvents = StoreEvents()) {
@@ -38,6 +40,7 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
         self.readOnly = readOnly
         self.events = events
         self.tmpPrefix = "\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        self.proofs = VerifiedObjects(path: root + "/objects.verified")
     }
 
     deinit {
@@ -92,23 +95,58 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
     /// Whether the object is present, decodes, has `size` bytes and hashes to `digest`: the same
     /// checks as `load`, without its side effects (a failure is neither quarantined nor recorded;
     /// call `load` for that) and without keeping the bytes. Any I/O failure is `false`.
+    ///
+    /// An object proven so before whose file still has the stat facts of that proof is not read
+    /// again (`VerifiedObjects` says why that is safe); a proof is kept by `saveProofs()`.
     public func verifies(_ digest: Digest, size: UInt64) -> Bool {
         // An encoded object is never longer than its bytes plus the header byte.
-        guard size < UInt64(Int.max / 2), let file = readObject(digest, atMost: Int(size) + 1),
-              let header = file.first else { return false }
-        if header == ObjectCodec.raw {
-            guard UInt64(file.count - 1) == size else { return false }
-            return Digest.of(file[1...]) == digest
+        guard size < UInt64(Int.max / 2) else { return false }
+        let shardFD = shardFD(Int(digest.firstByte))
+        if let dir = shardFD {
+            var st = stat()
+            if fstatat(dir, digest.hex, &st, AT_SYMLINK_NOFOLLOW) == 0, proofs.proven(digest, .init(st, size: size)) { return true }
         }
-        guard ObjectCodec.declaredSize(header: file, fileSize: UInt64(file.count)) == size,
-              let bytes = try? ObjectCodec.decode(file) else { return false }
-        return UInt64(bytes.count) == size && Digest.of(bytes) == digest
+        var st = stat()
+        guard let file = readObject(digest, atMost: Int(size) + 1, stat: &st), let header = file.first else { return false }
+        fullReads.increment()
+        let intact: Bool
+        if header == ObjectCodec.raw {
+            intact = UInt64(file.count - 1) == size && Digest.of(file[1...]) == digest
+        } else if ObjectCodec.declaredSize(header: file, fileSize: UInt64(file.count)) == size,
+                  let bytes = try? ObjectCodec.decode(file) {
+            intact = UInt64(bytes.count) == size && Digest.of(bytes) == digest
+        } else {
+            intact = false
+        }
+        let facts = VerifiedObjects.Facts(st, size: size)
+        if intact, !readOnly, st.st_mode & S_IFMT == S_IFREG, facts.ctimeNs <= FileIO.nowNs() - racyMarginNs {
+            proofs.record(digest, facts)
+        }
+        return intact
+    }
+
+    /// Writes the proofs `verifies` made since the last call (best effort).
+    public func saveProofs() {
+        guard !readOnly else { return }
+        proofs.save()
+    }
+
+    /// How old a file's ctime must be for a proof of it to be kept (see `VerifiedObjects`).
+    var racyMarginNs: Int64 = 2_000_000_000
+    /// Objects `verifies` read whole (for tests).
+    let fullReads = ReadCounter()
+
+    final class ReadCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var n = 0
+        func increment() { lock.lock(); n += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return n }
     }
 
     /// The object's file when it has at most `limit` bytes; nil when it is absent, longer or
     /// unreadable (or, rarely, when a signal cut the read short: then `verifies` says no and the
     /// caller falls back to `load`). Opens relative to the shard folder (no walk of the path).
-    private func readObject(_ digest: Digest, atMost limit: Int) -> [UInt8]? {
+    private func readObject(_ digest: Digest, atMost limit: Int, stat st: inout stat) -> [UInt8]? {
         let hex = digest.hex
         var fd: Int32 = -1
         if let dir = shardFD(Int(digest.firstByte)) { fd = openat(dir, hex, O_RDONLY | O_CLOEXEC) }
@@ -116,6 +154,7 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
         if fd < 0 { fd = open(path(for: digest), O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        guard fstat(fd, &st) == 0 else { return nil }
         // One read: a regular file comes back whole unless it is longer than `limit`. (A read cut
         // short by a signal only makes this answer "no", and the caller then reads the object the
         // careful way.)

@@ -42,6 +42,7 @@ final class GRPCLibrary: @unchecked Sendable {
             let rc = orchestrate_grpc_load(name, api, &detail)
             if rc == 0 {
                 api.pointee.grpc_init()
+                if quiet(ProcessInfo.processInfo.environment) { api.pointee.gpr_set_log_function { _ in } }
                 return .success(GRPCLibrary(api: api, name: name))
             }
             api.deallocate()
@@ -49,6 +50,14 @@ final class GRPCLibrary: @unchecked Sendable {
             reasons.append(rc == 1 ? text : "\(name) has no \(text)")
         }
         return .failure(.grpcUnavailable(library: names.joined(separator: ", "), reason: reasons.joined(separator: "; ")))
+    }
+
+    /// Whether the core's own log lines are dropped: unless `GRPC_VERBOSITY` or `GRPC_TRACE` asks
+    /// for them (gRPC's own switches, for debugging). Every failure reaches the caller as a call's
+    /// status and details (a TLS handshake's error included), reported once; the core would also
+    /// print it to standard error, a second, unformatted line per connection attempt.
+    static func quiet(_ environment: [String: String]) -> Bool {
+        (environment["GRPC_VERBOSITY"] ?? "").isEmpty && (environment["GRPC_TRACE"] ?? "").isEmpty
     }
 
     var version: String { api.pointee.grpc_version_string().map { String(cString: $0) } ?? "unknown" }

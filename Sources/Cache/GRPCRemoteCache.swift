@@ -236,6 +236,11 @@ public final class GRPCRemoteCache: RemoteCache, @unchecked Sendable {
     }
 
     private func connect() throws -> Session {
+        for h in options.headers {
+            if let problem = RemoteOptions.grpcMetadataProblem(h) {
+                throw CacheError.remote(url: location, reason: "header \(h.name) cannot be sent as gRPC metadata: \(problem)")
+            }
+        }
         let library = try GRPCLibrary.shared(override: libraryName)
         let metadata = options.headers.map { (key: $0.name, value: $0.value) }
         let tls: Bool

@@ -105,6 +105,22 @@ public struct RemoteOptions: Sendable {
         return String(url[..<scheme.upperBound]) + masked + String(rest[at...])
     }
 
+    /// Why `header` cannot travel as gRPC call metadata, nil when it can. gRPC's rules for a key
+    /// (sent lower-cased): letters, digits, `-`, `_` and `.`; for the value of a text key,
+    /// printable ASCII (a key ending in `-bin` carries bytes). The C core refuses a call that
+    /// breaks them with a bare error code, so they are checked before anything is sent.
+    public static func grpcMetadataProblem(_ header: HTTPHeader) -> String? {
+        let name = header.name.lowercased()
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }) else {
+            return "a name takes only letters, digits, '-', '_' and '.'"
+        }
+        if name.hasSuffix("-bin") { return nil }
+        guard header.value.unicodeScalars.allSatisfy({ (0x20...0x7e).contains($0.value) }) else {
+            return "a value takes only printable ASCII"
+        }
+        return nil
+    }
+
     /// Parses a `Name: value` header as given on the command line; nil when it has no name.
     public static func header(_ text: String) -> HTTPHeader? {
         guard let colon = text.firstIndex(of: ":") else { return nil }

@@ -38,6 +38,7 @@ extension StoreChain {
         }
         if !readFailed { local.actions.touchStale(keys, &entries) }
         verifying.wait()
+        objects.saveProofs()
         if readFailed { return keys.map { lookup($0) } }
         // Keys without a local entry go to the remote together, in batches (not one round trip
         // per key); the rest that did not verify take `lookup`'s way.

@@ -62,6 +62,16 @@ final class ErrorMessageTests: XCTestCase {
             + " uploads are off for the rest of this run, reads go on (give read-only runners --remote-upload=false); continuing\n")
     }
 
+    /// A failed TLS handshake names the options that decide it: the CA, the host, the scheme.
+    func testATLSHandshakeFailureSuggestsTheRemoteCA() {
+        let e = CacheError.remoteCall(url: "grpcs://cache:443", method: "Capabilities.GetCapabilities", status: .unavailable,
+                                      details: "failed to connect to all addresses; last error: UNKNOWN: ipv4:10.0.0.1:443: Peer name cache is not in peer certificate")
+        XCTAssertEqual(ErrorMessage.of(e), "\(e); check --remote-ca (the PEM file of the CA that signed the server's certificate),"
+            + " the host name in --remote, or grpc:// for a server without TLS")
+        let noAnswer = CacheError.remoteCall(url: "grpcs://cache:443", method: "Capabilities.GetCapabilities", status: .unavailable, details: "Connection refused")
+        XCTAssertEqual(ErrorMessage.of(noAnswer), "\(noAnswer)")
+    }
+
     /// No command opens a store read-only today; the advice is pinned all the same.
     func testAReadOnlyStoreSuggestsAWritableStore() {
         XCTAssertEqual(ErrorMessage.of(CacheError.readOnlyStore(path: "/s") as Error),

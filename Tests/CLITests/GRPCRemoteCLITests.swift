@@ -190,6 +190,11 @@ final class GRPCRemoteCLITests: XCTestCase {
             (["--remote", "grpc://cache.example:9092", "--remote-ca", "ca.pem"], 64, "--remote-ca applies to a grpcs:// remote"),
             (["--remote", "grpcs://cache.example:9092", "--remote-ca", "missing.pem"], 66, "remote CA file missing.pem does not exist"),
             (["--remote-instance", "main"], 64, "--remote-instance needs --remote URL"),
+            // gRPC metadata: a name of a-z 0-9 - _ . (sent lower-cased), a value of printable ASCII.
+            (["--remote", "grpcs://cache.example:9092", "--remote-header", "X@Y: v"], 64,
+             "--remote-header X@Y: cannot be sent as gRPC metadata: a name takes only letters, digits, '-', '_' and '.'"),
+            (["--remote", "grpc://cache.example:9092", "--remote-header", "X-Team: café"], 64,
+             "--remote-header X-Team: cannot be sent as gRPC metadata: a value takes only printable ASCII"),
         ]
         for (args, code, text) in cases {
             XCTAssertEqual(h.run(["compile", "--demo", "3", "--out", "out", "--store", "s"] + args), code, "\(args): \(h.err)")
@@ -236,19 +241,30 @@ final class BuildGridServer: @unchecked Sendable {
             .appendingPathComponent("scripts/buildgrid-cache.sh").path
     }
 
-    static func start(disk: Bool) throws -> BuildGridServer {
+    /// `disk`: blobs in files under `dir`; `tls`: over TLS (`grpcs://localhost:PORT`) with a
+    /// throwaway CA and JWTs in `dir` (`ca`, `token(_:)`; see scripts/buildgrid-cache.sh).
+    static func start(disk: Bool = false, tls: Bool = false) throws -> BuildGridServer {
         guard let bgd = ProcessInfo.processInfo.environment["ORCHESTRATE_TEST_BGD"], !bgd.isEmpty else {
             throw XCTSkip("ORCHESTRATE_TEST_BGD is not set: no BuildGrid to start (scripts/test.sh installs one and sets it)")
         }
         let port = NginxServer.freePort()
         let dir = NSTemporaryDirectory() + "orchestrate-bgd-" + UUID().uuidString
-        let status = run(["start", String(port), dir] + (disk ? ["disk"] : []), bgd: bgd)
+        let mode = tls ? ["tls", String(NginxServer.freePort())] : disk ? ["disk"] : []
+        let status = run(["start", String(port), dir] + mode, bgd: bgd)
         guard status == 0 else {
             let log = (try? String(contentsOfFile: dir + "/bgd.log", encoding: .utf8)) ?? ""
             XCTFail("could not start BuildGrid (\(status)): \(log)")
             throw XCTSkip("no BuildGrid")
         }
-        return BuildGridServer(url: "grpc://127.0.0.1:\(port)", dir: dir, port: port)
+        return BuildGridServer(url: tls ? "grpcs://localhost:\(port)" : "grpc://127.0.0.1:\(port)", dir: dir, port: port)
+    }
+
+    /// TLS: the CA that signed the server's certificate.
+    var ca: String { dir + "/tls/ca.pem" }
+
+    /// TLS: the JWT `writer`, `reader` or `wrong` (for the instance `auth`).
+    func token(_ name: String) throws -> String {
+        try String(contentsOfFile: dir + "/auth/\(name).jwt", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private var pid: pid_t? {

@@ -18,6 +18,47 @@ final class FileSystemContentStoreTests: XCTestCase {
         XCTAssertEqual(store.uncompressedSize(of: store.allObjects()[0]), UInt64(text.count))
     }
 
+    /// A lookup proves an object by reading it once; later lookups take the proof while the
+    /// object's file keeps the stat facts it had (kept across processes in objects.verified), and
+    /// read it again as soon as anything about the file changed, or when it was too recent.
+    func testAnObjectProvenOnceIsNotReadAgainUntilItsFileChanges() throws {
+        let dir = try TemporaryDirectory(self)
+        var store = FileSystemContentStore(root: dir.path)
+        store.racyMarginNs = 0
+        let d = try store.put(text), size = UInt64(text.count)
+        XCTAssertTrue(store.verifies(d, size: size))
+        XCTAssertEqual(store.fullReads.value, 1)
+        XCTAssertTrue(store.verifies(d, size: size))
+        XCTAssertEqual(store.fullReads.value, 1, "proven: not read again")
+        XCTAssertFalse(store.verifies(d, size: size + 1), "the proof is of this size only")
+        XCTAssertEqual(store.fullReads.value, 2)
+        store.saveProofs()
+        store = FileSystemContentStore(root: dir.path)
+        XCTAssertTrue(store.verifies(d, size: size))
+        XCTAssertEqual(store.fullReads.value, 0, "the proof was kept for the next process")
+        // The same bytes written again in place (ctime and mtime move): read, still intact.
+        let onDisk = try XCTUnwrap(FileIO.read(store.path(for: d)))
+        usleep(10_000)
+        try Data(onDisk).write(to: URL(fileURLWithPath: store.path(for: d)))
+        XCTAssertTrue(store.verifies(d, size: size))
+        XCTAssertEqual(store.fullReads.value, 1)
+        // A byte flipped (same size): read, and not intact.
+        try flipByte(at: 20, in: store.path(for: d))
+        XCTAssertFalse(store.verifies(d, size: size))
+        XCTAssertEqual(store.fullReads.value, 2)
+        // An object younger than the racy margin is never recorded as proven.
+        let young = FileSystemContentStore(root: dir.path + "/young")
+        let y = try young.put(text)
+        XCTAssertTrue(young.verifies(y, size: size))
+        XCTAssertTrue(young.verifies(y, size: size))
+        XCTAssertEqual(young.fullReads.value, 2)
+        // A proofs file that is not one is ignored.
+        try Data("not proofs".utf8).write(to: URL(fileURLWithPath: dir.path + "/objects.verified"))
+        let other = FileSystemContentStore(root: dir.path)
+        XCTAssertFalse(other.verifies(d, size: size))
+        XCTAssertEqual(other.fullReads.value, 1)
+    }
+
     func testFlippedByteIsQuarantinedReportedAndAMiss() throws {
         let dir = try TemporaryDirectory(self)
         let store = FileSystemContentStore(root: dir.path)

@@ -22,6 +22,9 @@ enum ErrorMessage {
         case let .remoteCall(url, method, status, details) where status == .unauthenticated || status == .permissionDenied:
             let said = details.isEmpty ? "" : " (\(details))"
             return "remote cache \(url): gRPC \(status): \(method)\(said): check --remote-header (e.g. 'Authorization: Bearer TOKEN')"
+        case .remoteCall where e.isTLSHandshakeFailure:
+            return "\(e); check --remote-ca (the PEM file of the CA that signed the server's certificate), the host name in --remote,"
+                + " or grpc:// for a server without TLS"
         case let .remoteCall(url, method, .invalidArgument, details):
             let said = details.isEmpty ? "" : " (\(details))"
             return "remote cache \(url): gRPC INVALID_ARGUMENT: \(method)\(said): the server refused the request; check --remote-instance"

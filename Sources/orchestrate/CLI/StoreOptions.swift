@@ -82,6 +82,11 @@ enum StoreOptions {
             }
             return HTTPRemoteCache(options: options)
         }
+        for h in options.headers {
+            if let problem = RemoteOptions.grpcMetadataProblem(h) {
+                throw CLIError.usage("--remote-header \(h.name): cannot be sent as gRPC metadata: \(problem)", hint: "--remote-header 'Authorization: Bearer TOKEN'")
+            }
+        }
         options.instanceName = try args.value(remoteInstance) ?? ""
         if let ca = try args.value(remoteCA) {
             guard tls else {

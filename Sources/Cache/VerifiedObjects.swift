@@ -1,0 +1,121 @@
+import Foundation
+
+/// The objects of a store proven intact by a full read (decoded, right size, right SHA-256), by
+/// the stat facts of their files then: inode, file size, mtime and ctime (ns), with the size the
+/// object decodes to. A lookup that finds an object's file with the same facts takes it as
+/// proven without reading it again (`FileSystemContentStore.verifies`).
+///
+/// Why that is safe, on git's model (its index trusts a file whose stat data is as recorded):
+/// objects are written once, to a temporary file renamed into place, and never changed by us; any
+/// write to a file, a chmod, or a rename over it gives it a new ctime (which no user call can set
+/// back) or a new inode, so bytes that changed since the proof never match its facts. A file is
+/// recorded only when its ctime is older than `racyMarginNs` at the time of the proof, so a change
+/// within the same tick of a coarse clock cannot hide behind equal timestamps (the "racily clean"
+/// rule). What stat data cannot see, bytes rotting on a failing disk without any write, is what
+/// `store verify` (which always reads) and every read of the bytes (which always verifies) find.
+///
+/// Kept in `<store>/objects.verified`: a header record, then fixed 72-byte records (digest, then
+/// five u64be: inode, file size, mtime ns, ctime ns, decoded size), appended with `O_APPEND`;
+/// later records win. A file with another header, or a torn last record, is ignored as far as it
+/// is unreadable: proofs are then read again, nothing else.
+final class VerifiedObjects: @unchecked Sendable {
+    struct Facts: Hashable, Sendable {
+        var inode: UInt64
+        var fileSize: UInt64
+        var mtimeNs: Int64
+        var ctimeNs: Int64
+        var size: UInt64
+
+        init(_ st: stat, size: UInt64) {
+            inode = UInt64(st.st_ino)
+            fileSize = UInt64(st.st_size)
+            mtimeNs = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+            ctimeNs = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
+            self.size = size
+        }
+    }
+
+    static let header: [UInt8] = {
+        var h = Array("orchestrate.verified-objects/1\n".utf8)
+        h += [UInt8](repeating: 0, count: recordSize - h.count)
+        return h
+    }()
+    static let recordSize = 72
+
+    let path: String
+    private let lock = NSLock()
+    private var known: [Digest: Facts]?
+    private var fresh: [(Digest, Facts)] = []
+
+    init(path: String) { self.path = path }
+
+    /// Whether `digest` was proven with exactly these facts.
+    func proven(_ digest: Digest, _ facts: Facts) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if known == nil { known = Self.load(path) }
+        return known?[digest] == facts
+    }
+
+    /// Records a proof (written by `save`).
+    func record(_ digest: Digest, _ facts: Facts) {
+        lock.lock(); defer { lock.unlock() }
+        if known == nil { known = Self.load(path) }
+        guard known?[digest] != facts else { return }
+        known?[digest] = facts
+        fresh.append((digest, facts))
+    }
+
+    /// Appends the proofs recorded since the last save, in one write. Best effort: a proof that
+    /// is not written is made again by a later read.
+    func save() {
+        lock.lock()
+        let records = fresh
+        fresh.removeAll()
+        lock.unlock()
+        guard !records.isEmpty else { return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.header.count + records.count * Self.recordSize)
+        var st = stat()
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        if fstat(fd, &st) == 0, st.st_size == 0 { bytes += Self.header }
+        for (digest, f) in records {
+            digest.withUnsafeBytes { bytes += $0 }
+            for v in [f.inode, f.fileSize, UInt64(bitPattern: f.mtimeNs), UInt64(bitPattern: f.ctimeNs), f.size] {
+                for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: v >> UInt64(shift))) }
+            }
+        }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            done += n
+        }
+    }
+
+    /// The proofs in the file; empty when it is missing or not ours.
+    static func load(_ path: String) -> [Digest: Facts] {
+        guard let bytes = try? FileIO.read(path), bytes.count >= recordSize,
+              Array(bytes[0 ..< recordSize]) == header else { return [:] }
+        var out: [Digest: Facts] = [:]
+        out.reserveCapacity(bytes.count / recordSize)
+        bytes.withUnsafeBytes { raw in
+            func word(_ at: Int) -> UInt64 { UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+            var at = recordSize
+            while at + recordSize <= raw.count {
+                let digest = Digest(raw: UnsafeRawBufferPointer(rebasing: raw[at ..< at + 32]))
+                var f = Facts(stat(), size: 0)
+                f.inode = word(at + 32)
+                f.fileSize = word(at + 40)
+                f.mtimeNs = Int64(bitPattern: word(at + 48))
+                f.ctimeNs = Int64(bitPattern: word(at + 56))
+                f.size = word(at + 64)
+                out[digest] = f
+                at += recordSize
+            }
+        }
+        return out
+    }
+}
