@@ -59,29 +59,8 @@ enum OutputStateCodec {
         out += digits.reversed()
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// A JSON string as `JSONEncoder` writes it: `"`, `\`, `/` and control characters escaped.
-    private static func appendString(_ out: inout [UInt8], _ s: String) {
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "/"): out += [UInt8(ascii: "\\"), UInt8(ascii: "/")]
-            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0c: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0a: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0d: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                out += Array("\\u00".utf8)
-                out += [hexDigits[Int(b >> 4)], hexDigits[Int(b & 0xf)]]
-            default: out.append(b)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
+    private static func appendString(_ out: inout [UInt8], _ s: String) { JSONText.appendString(s, to: &out, escapingSlash: true) }
 
     // MARK: Reading
 

@@ -109,25 +109,33 @@ public struct StableJSONWriter {
         for _ in 0..<open.count { bytes += [0x20, 0x20] }
     }
 
+    private mutating func writeString(_ s: String) { JSONText.appendString(s, to: &bytes) }
+}
+
+/// The one JSON string writer: `"` and `\` escaped, `\b \f \n \r \t` for those controls, `\u00xx`
+/// (lowercase hex) for the other controls, every other byte as it is. That is what `JSONEncoder`
+/// writes (StableJSON, and with `escapingSlash` the state file, which escapes `/` as `JSONEncoder`
+/// does by default) and what RFC 8785 canonical JSON writes (projections, Plan digests).
+public enum JSONText {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private mutating func writeString(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for c in s.utf8 {
-            switch c {
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0c: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0a: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0d: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+    public static func appendString(_ s: String, to out: inout [UInt8], escapingSlash: Bool = false) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "/") where escapingSlash: out += [UInt8(ascii: "\\"), UInt8(ascii: "/")]
+            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0c: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x0a: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0d: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case 0..<0x20:
-                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                          Self.hexDigits[Int(c >> 4)], Self.hexDigits[Int(c & 0x0f)]]
-            default: bytes.append(c)
+                out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(b >> 4)], hexDigits[Int(b & 0x0f)]]
+            default: out.append(b)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: "\""))
     }
 }

@@ -1,3 +1,5 @@
+import Tasks
+
 /// The canonical byte form of a JSON value, used for the Plan digest.
 ///
 /// * no whitespace;
@@ -58,21 +60,6 @@ public enum CanonicalJSON {
         }
     }
 
-    static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x08: out += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case 0x00..<0x20: out += Array("\\u00".utf8) + Array(hex4(UInt32(b)).suffix(2).lowercased().utf8)
-            default: out.append(b)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
+    /// JCS string escaping (RFC 8785 §3.2.2.2), which is the one `JSONText` writes.
+    static func writeString(_ s: String, into out: inout [UInt8]) { JSONText.appendString(s, to: &out) }
 }
