@@ -45,24 +45,36 @@ enum FileIO {
     static func writeNew(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o444) -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         if fd < 0 { return errno }
+        var e = writeAll(fd, bytes)
+        if close(fd) != 0 && e == 0 { e = errno }
+        if e != 0 { unlink(path) }
+        return e
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying interrupted and partial writes: 0, or the errno.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
             if n < 0 {
                 if errno == EINTR { continue }
-                let e = errno
-                close(fd)
-                unlink(path)
-                return e
+                return errno
             }
             done += n
         }
-        if close(fd) != 0 {
-            let e = errno
-            unlink(path)
-            return e
-        }
         return 0
+    }
+
+    /// Puts `bytes` at `path` whole or not at all: written to `temp` (which must not exist, in
+    /// the same folder), then renamed over `path`.
+    static func replace(_ path: String, with bytes: [UInt8], temp: String, mode: mode_t = 0o644) throws {
+        let e = writeNew(temp, bytes, mode: mode)
+        guard e == 0 else { throw CacheError.io(path: temp, operation: "write", errno: e) }
+        guard rename(temp, path) == 0 else {
+            let e = errno
+            unlink(temp)
+            throw CacheError.io(path: path, operation: "rename", errno: e)
+        }
     }
 
     /// `mkdir -p`. Throws when a component exists and is not a directory, or cannot be made.

@@ -101,13 +101,11 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
     public func verifies(_ digest: Digest, size: UInt64) -> Bool {
         // An encoded object is never longer than its bytes plus the header byte.
         guard size < UInt64(Int.max / 2) else { return false }
-        let shardFD = shardFD(Int(digest.firstByte))
-        if let dir = shardFD {
-            var st = stat()
-            if fstatat(dir, digest.hex, &st, AT_SYMLINK_NOFOLLOW) == 0, proofs.proven(digest, .init(st, size: size)) { return true }
-        }
+        let hex = digest.hex
         var st = stat()
-        guard let file = readObject(digest, atMost: Int(size) + 1, stat: &st), let header = file.first else { return false }
+        if let dir = shardFD(Int(digest.firstByte)), fstatat(dir, hex, &st, AT_SYMLINK_NOFOLLOW) == 0,
+           proofs.proven(digest, .init(st, size: size)) { return true }
+        guard let file = readObject(digest, hex: hex, atMost: Int(size) + 1, stat: &st), let header = file.first else { return false }
         fullReads.increment()
         let intact: Bool
         if header == ObjectCodec.raw {
@@ -134,20 +132,12 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
     /// How old a file's ctime must be for a proof of it to be kept (see `VerifiedObjects`).
     var racyMarginNs: Int64 = 2_000_000_000
     /// Objects `verifies` read whole (for tests).
-    let fullReads = ReadCounter()
-
-    final class ReadCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var n = 0
-        func increment() { lock.lock(); n += 1; lock.unlock() }
-        var value: Int { lock.lock(); defer { lock.unlock() }; return n }
-    }
+    let fullReads = Counter()
 
     /// The object's file when it has at most `limit` bytes; nil when it is absent, longer or
     /// unreadable (or, rarely, when a signal cut the read short: then `verifies` says no and the
     /// caller falls back to `load`). Opens relative to the shard folder (no walk of the path).
-    private func readObject(_ digest: Digest, atMost limit: Int, stat st: inout stat) -> [UInt8]? {
-        let hex = digest.hex
+    private func readObject(_ digest: Digest, hex: String, atMost limit: Int, stat st: inout stat) -> [UInt8]? {
         var fd: Int32 = -1
         if let dir = shardFD(Int(digest.firstByte)) { fd = openat(dir, hex, O_RDONLY | O_CLOEXEC) }
         // A shard folder removed and made again since it was opened: go by the whole path.

@@ -489,13 +489,6 @@ enum CheckedStamp {
     /// How many opens ran `quick_check` in this process (for tests).
     static let checksRun = Counter()
 
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var n = 0
-        func increment() { lock.lock(); n += 1; lock.unlock() }
-        var value: Int { lock.lock(); defer { lock.unlock() }; return n }
-    }
-
     static func current(_ path: String) -> String? {
         func facts(_ p: String) -> String {
             var st = stat()
@@ -516,7 +509,6 @@ enum CheckedStamp {
         guard let stamp = current(path) else { return }
         let tmp = path + ".checked.\(getpid()).tmp"
         unlink(tmp)
-        guard FileIO.writeNew(tmp, Array(stamp.utf8), mode: 0o644) == 0 else { return }
-        if rename(tmp, path + ".checked") != 0 { unlink(tmp) }
+        try? FileIO.replace(path + ".checked", with: Array(stamp.utf8), temp: tmp)
     }
 }

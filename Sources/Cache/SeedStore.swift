@@ -47,14 +47,7 @@ public struct SeedStore: ContentStore {
         if let existing = try FileIO.read(final), Digest.of(existing) == digest { return digest }
         let shard = (final as NSString).deletingLastPathComponent
         try FileIO.makeDirectories(shard)
-        let tmp = "\(shard)/.tmp-\(digest.hex.prefix(16))-\(getpid())-\(UInt32.random(in: 0 ... .max))"
-        let e = FileIO.writeNew(tmp, bytes, mode: 0o644)
-        guard e == 0 else { throw CacheError.io(path: tmp, operation: "write", errno: e) }
-        guard rename(tmp, final) == 0 else {
-            let e = errno
-            unlink(tmp)
-            throw CacheError.io(path: final, operation: "rename", errno: e)
-        }
+        try FileIO.replace(final, with: bytes, temp: "\(shard)/.tmp-\(digest.hex.prefix(16))-\(getpid())-\(UInt32.random(in: 0 ... .max))")
         return digest
     }
 }

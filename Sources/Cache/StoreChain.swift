@@ -187,14 +187,7 @@ public final class StoreChain: Sendable {
         }
         // A read-only local store kept nothing: the bytes, within `object`'s limit.
         guard let (bytes, _) = object(digest), UInt64(bytes.count) == size else { return nil }
-        let temp = "\(destination).orchestrate-\(getpid())"
-        let e = FileIO.writeNew(temp, bytes, mode: 0o644)
-        guard e == 0 else { throw CacheError.io(path: temp, operation: "write", errno: e) }
-        guard rename(temp, destination) == 0 else {
-            let e = errno
-            unlink(temp)
-            throw CacheError.io(path: destination, operation: "rename", errno: e)
-        }
+        try FileIO.replace(destination, with: bytes, temp: "\(destination).orchestrate-\(getpid())")
         return layer
     }
 

@@ -86,13 +86,7 @@ final class VerifiedObjects: @unchecked Sendable {
                 for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: v >> UInt64(shift))) }
             }
         }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            done += n
-        }
+        _ = FileIO.writeAll(fd, bytes)
     }
 
     /// The proofs in the file; empty when it is missing or not ours.
@@ -118,4 +112,12 @@ final class VerifiedObjects: @unchecked Sendable {
         }
         return out
     }
+}
+
+/// A count several threads add to (what tests read of `quick_check` runs and full object reads).
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func increment() { lock.lock(); n += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
 }
