@@ -52,6 +52,10 @@ public enum CoreCatalog {
         case .iosExtensionRegistry: return mayReplace("Generated/ExtensionRegistry.swift")
         case .iosExtensionPackage: return mayReplace("NativeExtensions/Package.swift")
         case .iosExtensionExports: return mayReplace("NativeExtensions/Sources/NativeExtensions/NativeExtensions.swift")
+        // The built-in bridge components to register (placeholder: none) and the app's entitlements
+        // (placeholder: none; Associated Domains with an authored domain).
+        case .iosBridgeRegistry: return replaces("Generated/BridgeRegistry.swift")
+        case .iosEntitlements: return replaces("Generated/FoundationApp.entitlements")
 
         // `Cores/android`: Gradle project, Kotlin namespace `dev.firstdraft.app`.
         case .androidApplicationProperties: return replaces("app/application.properties")
@@ -70,6 +74,10 @@ public enum CoreCatalog {
         case .androidExtensionDrawables: return adds("app/src/extensions/res/{folder}/{file}")
         case .androidExtensionRegistry: return mayReplace("app/src/main/java/dev/firstdraft/app/generated/ExtensionRegistry.kt")
         case .androidExtensionDependencies: return mayReplace("app/extensions.gradle.kts")
+        // The built-in bridge components to register; the manifest, whose App Links filter exists
+        // only with an authored domain.
+        case .androidBridgeRegistry: return replaces("app/src/main/java/dev/firstdraft/app/generated/BridgeRegistry.kt")
+        case .androidManifest: return replaces("app/src/main/AndroidManifest.xml")
 
         // `Cores/rails`: Rails 8 application `FoundationApp`.
         // The GapSet of the whole compile, at the output root.
@@ -117,6 +125,14 @@ public enum CoreCatalog {
         case .railsEntityRequestSpec: return adds("spec/requests/{plural}_spec.rb")
         // native/web: Stimulus controllers (bridge components' web half), loaded as `bridge--<name>`.
         case .railsExtensionWeb: return adds("app/javascript/controllers/bridge/{file*}")
+        // Built-in bridge components (issue 17): the Stimulus half (more specific than the app's
+        // own pattern above) and the rules that hide a promoted control.
+        case .railsBridgeController: return adds("app/javascript/controllers/bridge/{component}_controller.js")
+        case .railsBridgeCss: return adds("app/assets/stylesheets/bridge.css")
+        // Universal Links / App Links, with an authored domain.
+        case .railsAppLinks: return adds("app/controllers/native/app_links.rb")
+        case .railsAppLinksController: return adds("app/controllers/native/app_links_controller.rb")
+        case .railsAppLinksSpec: return adds("spec/requests/native/app_links_spec.rb")
         }
     }
 }

@@ -21,6 +21,9 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case iosExtensionRegistry = "ios.extension_registry"
     case iosExtensionPackage = "ios.extension_package"
     case iosExtensionExports = "ios.extension_exports"
+    // Bridge components and links (issue 17).
+    case iosBridgeRegistry = "ios.bridge_registry"
+    case iosEntitlements = "ios.entitlements"
 
     // Cores/android
     case androidApplicationProperties = "android.application_properties"
@@ -38,6 +41,9 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case androidExtensionDrawables = "android.extension_drawables"
     case androidExtensionRegistry = "android.extension_registry"
     case androidExtensionDependencies = "android.extension_dependencies"
+    // Bridge components and links (issue 17).
+    case androidBridgeRegistry = "android.bridge_registry"
+    case androidManifest = "android.manifest"
 
     // Cores/rails
     case railsGapSet = "rails.gapset"
@@ -78,6 +84,13 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case railsEntityRequestSpec = "rails.entity_request_spec"
     // The web half of the app's bridge components (native/web/*_controller.js, issue 16).
     case railsExtensionWeb = "rails.extension_web"
+    // Built-in bridge components' web halves and hide rules; the Universal Links / App Links files
+    // (issue 17).
+    case railsBridgeController = "rails.bridge_controller"
+    case railsBridgeCss = "rails.bridge_css"
+    case railsAppLinks = "rails.app_links"
+    case railsAppLinksController = "rails.app_links_controller"
+    case railsAppLinksSpec = "rails.app_links_spec"
     /// The tree whose Core declares the seam: the raw value's first component.
     public var platform: Platform {
         Platform.allCases.first { rawValue.hasPrefix($0.rawValue + ".") } ?? .rails

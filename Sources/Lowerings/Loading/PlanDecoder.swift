@@ -52,7 +52,7 @@ struct PlanDecoder {
     mutating func decodeApplication(_ value: JSONValue?) -> Application {
         let placeholder = Application(key: "", name: "")
         guard let value, let m = members(value, required: ["key", "name"],
-                                         optional: ["domain", "home", "appearance", "native", "push"])
+                                         optional: ["domain", "home", "appearance", "native", "push", "bridge", "links"])
         else { return placeholder }
         var app = Application(key: string(m["key"]) ?? "", name: string(m["name"], .name) ?? "")
         app.domain = string(m["domain"])
@@ -66,6 +66,12 @@ struct PlanDecoder {
         if let v = m["push"], let p = members(v, required: [], optional: ["ios", "android"]) {
             app.push.ios = bool(p["ios"]) ?? false
             app.push.android = bool(p["android"]) ?? false
+        }
+        if let v = m["bridge"], let b = members(v, required: [], optional: BuiltInBridgeComponent.allCases.map(\.name)) {
+            app.bridge.submit = bool(b[BuiltInBridgeComponent.submit.name])
+        }
+        if let v = m["links"], let l = members(v, required: [], optional: ["scheme"]) {
+            app.links.scheme = string(l["scheme"])
         }
         return app
     }

@@ -12,9 +12,14 @@ public struct Application: Hashable, Sendable {
     public var appearance: Appearance?
     public var native: NativeClients
     public var push: Push
+    /// `/application/bridge`: the built-in bridge components (each on by default).
+    public var bridge: Bridge
+    /// `/application/links`: the custom URL scheme.
+    public var links: Links
 
     public init(key: String, name: String, domain: String? = nil, home: String? = nil,
-                appearance: Appearance? = nil, native: NativeClients = NativeClients(), push: Push = Push()) {
+                appearance: Appearance? = nil, native: NativeClients = NativeClients(), push: Push = Push(),
+                bridge: Bridge = Bridge(), links: Links = Links()) {
         self.key = key
         self.name = name
         self.domain = domain
@@ -22,5 +27,7 @@ public struct Application: Hashable, Sendable {
         self.appearance = appearance
         self.native = native
         self.push = push
+        self.bridge = bridge
+        self.links = links
     }
 }

@@ -17,6 +17,9 @@ enum RailsApplicationRenderer {
             }
             lines.append("")
         }
+        if let apps = app.appLinks {
+            lines += RailsAppLinksRenderer.routes(apps) + [""]
+        }
         lines.append("  get \"up\" => \"rails/health#show\", as: :rails_health_check")
         // The footer's pages; no helpers, so an entity keyed "privacy" keeps its member helper.
         lines.append("  get \"privacy\", to: \"legal#privacy\", as: nil")

@@ -13,6 +13,9 @@ struct RailsApplicationSpec: Hashable, Sendable {
     /// The entity the root route serves: the first navigation entity (the admitted home, when there
     /// is one), else `home`, else the first entity.
     var rootPluralKey: String?
+    /// The identities the association files name, with an authored domain and an emitted client
+    /// (`RailsLowering.lower` sets it once the emitted clients are known).
+    var appLinks: RailsAppLinksRenderer.Apps?
 
     init(plan: Plan, navigation: ApplicationNavigation) {
         name = plan.application.name
@@ -38,8 +41,10 @@ struct RailsApplicationSpec: Hashable, Sendable {
                          "parent_plural_key": .optional($0.parentPluralKey)])
             }),
             "root": .optional(rootPluralKey),
+            "app_links": appLinks.map { .object(["ios": .optional($0.iosBundleIdentifier), "android": .optional($0.androidPackage)]) } ?? .null,
         ], sources: [
             "clients": ["/application/native"], "account": ["/account"],
+            "app_links": ["/application/domain", "/application/key", "/application/native"],
             "resources": ["/entities"], "root": ["/application/home", "/entities"],
         ])
     }

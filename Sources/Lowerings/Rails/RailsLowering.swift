@@ -34,15 +34,19 @@ public enum RailsLowering {
         let navigation = ApplicationNavigation(plan: plan)
         var app = RailsApplicationSpec(plan: plan, navigation: navigation)
         app.clients = app.clients.filter { emittedClients.contains($0) }
+        app.appLinks = RailsAppLinksRenderer.Apps(plan: plan, clients: app.clients)
+        let bridge = BridgeProjection(plan: plan)
         let account = plan.account.map { RailsAccountSpec(account: $0, nativeSession: app.nativeSession) }
         let accountProjection = account?.projection
             ?? Projection(name: "rails.account", fields: ["account": .null], sources: ["account": ["/account"]])
 
         var builder = SeamTaskBuilder(release: release)
         application(app, navigation: navigation, appearance: AppearanceProjection(plan: plan), into: &builder)
-        entities(plan, into: &builder)
-        self.account(account, projection: accountProjection, into: &builder)
+        entities(plan, bridge: bridge, into: &builder)
+        self.account(account, projection: accountProjection, bridge: bridge, into: &builder)
         nativeClients(app, account: accountProjection, into: &builder)
+        bridgeComponents(bridge, into: &builder)
+        appLinks(app.appLinks, into: &builder)
         // CI for the Rails app itself, whatever the clients: it reads nothing from the Plan.
         builder.add(.railsWorkflow, reads: []) { RailsWorkflowRenderer.railsWorkflow() }
         icons(plan, into: &builder)
@@ -82,7 +86,7 @@ public enum RailsLowering {
     }
 
     /// Per entity: migration, model, controller, views, request spec; each reads only `entity:<key>`.
-    static func entities(_ plan: Plan, into builder: inout SeamTaskBuilder) {
+    static func entities(_ plan: Plan, bridge: BridgeProjection, into builder: inout SeamTaskBuilder) {
         let versions = RailsMigrationVersion.versions(for: plan)
         let index = RailsEntitySpec.PlanIndex(plan)
         for entity in plan.entities {
@@ -95,8 +99,11 @@ public enum RailsLowering {
             builder.add(.railsEntityModel, instance: k, values: names, reads: reads) { RailsEntityRenderer.model(spec) }
             builder.add(.railsEntityController, instance: k, values: names, reads: reads) { RailsEntityRenderer.controller(spec) }
             for view in RailsViewRenderer.views(spec) {
-                builder.add(.railsEntityViews, instance: "\(k).\(view)", values: names.merging(["view": view]) { $1 }, reads: reads) {
-                    RailsViewRenderer.render(view, spec)
+                let readsBridge = RailsViewRenderer.readsBridge(view)
+                let components = readsBridge ? bridge.components : []
+                builder.add(.railsEntityViews, instance: "\(k).\(view)", values: names.merging(["view": view]) { $1 },
+                            reads: readsBridge ? reads + [bridge.projection] : reads) {
+                    RailsViewRenderer.render(view, spec, bridge: components)
                 }
             }
             builder.add(.railsEntityRequestSpec, instance: k, values: names, reads: reads) { RailsEntityRenderer.requestSpec(spec) }
@@ -105,7 +112,7 @@ public enum RailsLowering {
 
     /// The Rodauth initializer (always: without an account it turns Rodauth off), and with an
     /// account its app, controllers, model, migration and views.
-    static func account(_ account: RailsAccountSpec?, projection: Projection, into builder: inout SeamTaskBuilder) {
+    static func account(_ account: RailsAccountSpec?, projection: Projection, bridge: BridgeProjection, into builder: inout SeamTaskBuilder) {
         let reads = [projection]
         builder.add(.railsAccountInitializer, reads: reads) { RailsAccountRenderer.initializer(account) }
         guard let account else { return }
@@ -124,8 +131,38 @@ public enum RailsLowering {
             }
         }
         for view in RailsAccountRenderer.views(account) {
-            builder.add(.railsAccountViews, instance: view, values: ["view": view], reads: reads) { RailsAccountRenderer.view(view, account) }
+            // The edit form's submit button opts in to the built-in `submit` bridge component.
+            let components = view == "edit" ? bridge.components : []
+            builder.add(.railsAccountViews, instance: view, values: ["view": view], reads: view == "edit" ? reads + [bridge.projection] : reads) {
+                RailsAccountRenderer.view(view, account, bridge: components)
+            }
         }
+    }
+
+    /// The built-in bridge components' web halves (one Stimulus controller each) and the rules that
+    /// hide the controls they promote; none without a native client.
+    static func bridgeComponents(_ bridge: BridgeProjection, into builder: inout SeamTaskBuilder) {
+        guard !bridge.components.isEmpty else { return }
+        let components = bridge.components
+        for component in components {
+            builder.add(.railsBridgeController, instance: component.name, values: ["component": component.name], reads: [bridge.projection]) {
+                RailsBridgeRenderer.controller(component)
+            }
+        }
+        builder.add(.railsBridgeCss, reads: [bridge.projection]) { RailsBridgeRenderer.css(components) }
+    }
+
+    /// The Universal Links / App Links association files, with an authored domain and an emitted
+    /// client: what they claim is the server's configuration (the environment).
+    static func appLinks(_ apps: RailsAppLinksRenderer.Apps?, into builder: inout SeamTaskBuilder) {
+        guard let apps else { return }
+        let projection = Projection(name: "rails.app_links", fields: [
+            "ios": .optional(apps.iosBundleIdentifier), "android": .optional(apps.androidPackage),
+        ], sources: ["ios": ["/application/key", "/application/domain", "/application/native/ios"],
+                     "android": ["/application/key", "/application/domain", "/application/native/android"]])
+        builder.add(.railsAppLinks, reads: []) { RailsAppLinksRenderer.payloads() }
+        builder.add(.railsAppLinksController, reads: [projection]) { RailsAppLinksRenderer.controller(apps) }
+        builder.add(.railsAppLinksSpec, reads: [projection]) { RailsAppLinksRenderer.spec(apps) }
     }
 
     /// For the emitted clients: the configurations controller and its spec, the native session
