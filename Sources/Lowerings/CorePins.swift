@@ -7,11 +7,11 @@ public enum CorePins {
         platform: .rails, digest: Digest(hex: "1da47386e64d012e893304ec1709e6e452ce18d85ba5f5776649bbffd3f719af")!,
         revision: "rails-core-2026-08.4", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
-        platform: .ios, digest: Digest(hex: "06c5e1b6f79056cc990e4c60f0811df9657e64f744c82d18a453b4abd0d8b090")!,
-        revision: "ios-core-2026-08.4", seams: CoreCatalog.iosSeams)
+        platform: .ios, digest: Digest(hex: "280831d59fd92ef24d6d5a3d9496d1ba9769c33e9b878eadca741c6fcff82368")!,
+        revision: "ios-core-2026-11.1", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
-        platform: .android, digest: Digest(hex: "01cb02ec7fe2177256da2f27dfb97875e9ea24563a1fb3f1e3acb1491bc4669d")!,
-        revision: "android-core-2026-09.4", seams: CoreCatalog.androidSeams)
+        platform: .android, digest: Digest(hex: "ce86d245d16e5370dbeb7f81cbbfd008049980854b940cf6de9438828d2c9027")!,
+        revision: "android-core-2026-11.1", seams: CoreCatalog.androidSeams)
 
     public static let all = [rails, ios, android]
 

@@ -22,6 +22,8 @@ fun applicationProperty(name: String): String =
 
 val appOrigin = applicationProperty("origin")
 val projectionDigest = applicationProperty("projection_digest")
+// The app's custom URL scheme: AndroidManifest.xml's deep-link filter, and DeepLink in MainActivity.
+val urlScheme = applicationProperty("url_scheme")
 
 android {
     namespace = "dev.firstdraft.app"
@@ -36,8 +38,10 @@ android {
 
         manifestPlaceholders["appOrigin"] = appOrigin
         manifestPlaceholders["projectionDigest"] = projectionDigest
+        manifestPlaceholders["appUrlScheme"] = urlScheme
         buildConfigField("String", "APP_ORIGIN", "\"$appOrigin\"")
         buildConfigField("String", "PROJECTION_DIGEST", "\"$projectionDigest\"")
+        buildConfigField("String", "APP_URL_SCHEME", "\"$urlScheme\"")
     }
 
     buildTypes {

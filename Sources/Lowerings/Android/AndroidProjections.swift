@@ -8,6 +8,9 @@ struct AndroidProjections: Sendable {
     let strings: AndroidStrings
     let routes: AndroidRoutes
     let appearance: AppearanceProjection
+    /// The custom scheme and the App Links domain; the built-in bridge components (issue 17).
+    let links: LinksProjection
+    let bridge: BridgeProjection
     /// Icon tokens used by navigation entries, in first-use order.
     let iconTokens: [IconToken]
     private let iconSources: [IconToken: [String]]
@@ -21,6 +24,8 @@ struct AndroidProjections: Sendable {
         strings = AndroidStrings(plan: plan, navigation: navigation)
         routes = AndroidRoutes(plan: plan, layout: layout, navigation: navigation)
         appearance = AppearanceProjection(plan: plan)
+        links = LinksProjection(plan: plan)
+        bridge = BridgeProjection(plan: plan)
         var tokens: [IconToken] = []
         var sources: [IconToken: [String]] = [:]
         for entry in navigation.entries {
@@ -42,6 +47,7 @@ struct AndroidProjections: Sendable {
         let shared: [Projection] = [
             identity.projection, definition.projection, navigation.projection, navigatorLayout.projection,
             strings.projection, routes.projection, appearance.accentProjection, appearance.backgroundProjection,
+            links.schemeProjection, links.domainProjection, bridge.projection,
         ]
         var all = Dictionary(uniqueKeysWithValues: shared.map { ($0.name, $0) })
         for token in iconTokens where token != .grid { all["android_tab_icon.\(token.rawValue)"] = iconProjection(token) }

@@ -31,8 +31,8 @@ public struct NativeExtensions: Hashable, Sendable {
         "CodespacesPreview.swift", "ExtensionHosting.swift", "InterfaceTheme+UIKit.swift", "InterfaceTheme.swift",
         "LazyTabBarController.swift", "MoreListViewController.swift", "NavigationContainer.swift",
         "NavigationEntry+UIKit.swift", "NavigationEntry.swift", "PathConfigurationSources.swift", "SceneDelegate.swift",
-        "SplashPresenter.swift", "TabLayout.swift", "TryAgainErrorView.swift",
-        "ApplicationDefinition.swift", "NavigationDefinition.swift", "ExtensionRegistry.swift",
+        "SplashPresenter.swift", "TabLayout.swift", "TryAgainErrorView.swift", "DeepLink.swift", "SubmitComponent.swift",
+        "ApplicationDefinition.swift", "NavigationDefinition.swift", "ExtensionRegistry.swift", "BridgeRegistry.swift",
     ]
     /// Asset names the iOS Core stamps (case-insensitively reserved).
     public static let iosReservedImageNames = ["AppIcon", "AccentColor", "FoundationBackground"]

@@ -42,6 +42,7 @@ public enum IOSLowering {
         // The definition the native files record a digest of (000's departure, DESIGN.md).
         builder.include([identity.projection])
         addTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance, into: &builder)
+        addLinksAndBridge(links: LinksProjection(plan: plan), bridge: BridgeProjection(plan: plan), identity: iosIdentity, into: &builder)
         builder.append(MonogramTasks.pngCopy(appName: plan.application.name, seam: .iosAppIcon, release: release),
                        reads: [MonogramTasks.projection(appName: plan.application.name)])
         addExtensionTasks(plan.application.native.ios!, loaded.extensions.ios, into: &builder)
@@ -58,7 +59,6 @@ public enum IOSLowering {
         let background: Color? = appearance.background
         builder.add(.iosApplicationDefinition, reads: [identity.projection]) { ApplicationDefinitionRenderer.render(identity) }
         builder.add(.iosNavigationDefinition, reads: [navigation.projection]) { NavigationDefinitionRenderer.render(navigation) }
-        builder.add(.iosIdentityXcconfig, reads: [identity.projection]) { IdentityXcconfigRenderer.render(identity) }
         builder.add(.iosPathConfiguration, reads: [routes.projection]) { PathConfigurationRenderer.render(routes) }
         builder.add(.iosAccentColor, reads: [appearance.accentProjection]) { ColorSetRenderer.render(accent) }
         builder.add(.iosBackgroundColor, reads: [appearance.backgroundProjection]) { ColorSetRenderer.render(background) }
@@ -66,6 +66,17 @@ public enum IOSLowering {
             ApplicationTestsRenderer.render(identity: identity, navigation: navigation, routes: routes)
         }
         builder.add(.iosNavigationUITests, reads: [navigation.projection]) { NavigationUITestsRenderer.render(navigation) }
+    }
+
+    /// Issue 17: the xcconfig (with the URL scheme Info.plist registers), the entitlements (the
+    /// domain's Associated Domains) and the built-in bridge components to register.
+    static func addLinksAndBridge(links: LinksProjection, bridge: BridgeProjection, identity: IOSIdentity, into builder: inout SeamTaskBuilder) {
+        let (scheme, domain, components) = (links.scheme, links.domain, bridge.components)
+        builder.add(.iosIdentityXcconfig, reads: [identity.projection, links.schemeProjection]) {
+            IdentityXcconfigRenderer.render(identity, scheme: scheme)
+        }
+        builder.add(.iosEntitlements, reads: [links.domainProjection]) { IOSLinksRenderer.entitlements(domain: domain) }
+        builder.add(.iosBridgeRegistry, reads: [bridge.projection]) { IOSLinksRenderer.bridgeRegistry(components) }
     }
 
     /// The app's own native code (issue 16): a copy task per Swift source and image, keyed by the

@@ -1,5 +1,6 @@
 package dev.firstdraft.app
 
+import android.content.Intent
 import android.os.Build
 import android.os.Bundle
 import android.view.View
@@ -31,6 +32,8 @@ class MainActivity : HotwireActivity() {
     }
     private var bottomNavigation: HotwireBottomNavigationController? = null
     private var splash: SplashOverlay? = null
+    private var shellReady = false
+    private var pendingLink: String? = null
 
     override fun onCreate(savedInstanceState: Bundle?) {
         // The root must be known before HotwireActivity asks for the navigator configurations.
@@ -62,6 +65,8 @@ class MainActivity : HotwireActivity() {
         loadTabs()
         AppShell.attach(this)
         if (savedInstanceState == null) {
+            // A link that launched the app waits for the first page, then is replayed.
+            receive(intent)
             splash = SplashOverlay.show(this)
             // An entry path a rule routes to a native screen needs no page.
             val entryUri = Hotwire.config.pathConfiguration.properties(entries.first().url(rootUrl))["uri"]
@@ -72,6 +77,33 @@ class MainActivity : HotwireActivity() {
     /** Called by Core's web destination when a visit completes. */
     fun firstPageReady() {
         splash?.firstPageReady()
+        if (!shellReady) {
+            shellReady = true
+            pendingLink?.let { route(it) }
+            pendingLink = null
+        }
+    }
+
+    /** A link in the app's scheme or an App Link while the app runs (launchMode singleTask). */
+    override fun onNewIntent(intent: Intent) {
+        super.onNewIntent(intent)
+        setIntent(intent)
+        receive(intent)
+    }
+
+    /**
+     * Canonicalizes an incoming link ([DeepLink]) and routes it, or keeps the latest one until the
+     * first page is ready. A link that is not the app's is dropped.
+     */
+    private fun receive(intent: Intent?) {
+        if (intent?.action != Intent.ACTION_VIEW) return
+        val link = intent.dataString ?: return
+        val location = DeepLink.canonical(link, root = rootUrl, origin = BuildConfig.APP_ORIGIN, scheme = BuildConfig.APP_URL_SCHEME) ?: return
+        if (shellReady) route(location) else pendingLink = location
+    }
+
+    private fun route(location: String) {
+        delegate.currentNavigator?.route(location)
     }
 
     override fun navigatorConfigurations(): List<NavigatorConfiguration> = tabs().map { it.configuration }
