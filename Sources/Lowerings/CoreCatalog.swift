@@ -125,9 +125,10 @@ public enum CoreCatalog {
         case .railsEntityRequestSpec: return adds("spec/requests/{plural}_spec.rb")
         // native/web: Stimulus controllers (bridge components' web half), loaded as `bridge--<name>`.
         case .railsExtensionWeb: return adds("app/javascript/controllers/bridge/{file*}")
-        // Built-in bridge components (issue 17): the Stimulus half (more specific than the app's
-        // own pattern above) and the rules that hide a promoted control.
-        case .railsBridgeController: return adds("app/javascript/controllers/bridge/{component}_controller.js")
+        // Built-in bridge components (issue 17): each one's Stimulus half at an exact path (which
+        // wins over the app's own pattern above; an app file of that name is a load error), and the
+        // rules that hide a promoted control.
+        case .railsBridgeSubmitController: return adds("app/javascript/controllers/bridge/submit_controller.js")
         case .railsBridgeCss: return adds("app/assets/stylesheets/bridge.css")
         // Universal Links / App Links, with an authored domain.
         case .railsAppLinks: return adds("app/controllers/native/app_links.rb")

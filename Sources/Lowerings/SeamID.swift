@@ -86,7 +86,7 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case railsExtensionWeb = "rails.extension_web"
     // Built-in bridge components' web halves and hide rules; the Universal Links / App Links files
     // (issue 17).
-    case railsBridgeController = "rails.bridge_controller"
+    case railsBridgeSubmitController = "rails.bridge_submit_controller"
     case railsBridgeCss = "rails.bridge_css"
     case railsAppLinks = "rails.app_links"
     case railsAppLinksController = "rails.app_links_controller"

@@ -115,6 +115,11 @@ public struct NativeExtensions: Hashable, Sendable {
                        "has \(platform == .ios ? "Swift" : "Kotlin") files, but \(platform.clientPointer) declares no component, screen or splash: they compile in and nothing is hooked up")
             }
         }
+        if !sources.files.isEmpty {
+            checkBridgeNames(sources, out, plan: plan) { code, path, line, severity, message in
+                report(code, path, line: line, severity: severity, message)
+            }
+        }
         return (out, diagnostics)
     }
 

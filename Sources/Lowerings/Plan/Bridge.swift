@@ -29,6 +29,12 @@ public enum BuiltInBridgeComponent: String, CaseIterable, Hashable, Sendable, Co
     public var name: String { rawValue }
     /// The Stimulus identifier of its web half (`app/javascript/controllers/bridge/<name>_controller.js`).
     public var stimulusIdentifier: String { "bridge--" + name }
+    /// The seam of its web half (`app/javascript/controllers/bridge/<name>_controller.js`).
+    public var webSeam: SeamID {
+        switch self {
+        case .submit: return .railsBridgeSubmitController
+        }
+    }
     /// The Swift and Kotlin class each Core ships for it.
     public var nativeType: String {
         switch self {

@@ -145,7 +145,7 @@ public enum RailsLowering {
         guard !bridge.components.isEmpty else { return }
         let components = bridge.components
         for component in components {
-            builder.add(.railsBridgeController, instance: component.name, values: ["component": component.name], reads: [bridge.projection]) {
+            builder.add(component.webSeam, reads: [bridge.projection]) {
                 RailsBridgeRenderer.controller(component)
             }
         }
