@@ -82,8 +82,6 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case railsEntityController = "rails.entity_controller"
     case railsEntityViews = "rails.entity_views"
     case railsEntityRequestSpec = "rails.entity_request_spec"
-    // The web half of the app's bridge components (native/web/*_controller.js, issue 16).
-    case railsExtensionWeb = "rails.extension_web"
     // Built-in bridge components' web halves and hide rules; the Universal Links / App Links files
     // (issue 17).
     case railsBridgeSubmitController = "rails.bridge_submit_controller"
@@ -91,6 +89,9 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case railsAppLinks = "rails.app_links"
     case railsAppLinksController = "rails.app_links_controller"
     case railsAppLinksSpec = "rails.app_links_spec"
+    // The web half of the app's bridge components (native/web/*_controller.js, issue 16); after
+    // the built-in controllers, whose exact paths it would match too.
+    case railsExtensionWeb = "rails.extension_web"
     /// The tree whose Core declares the seam: the raw value's first component.
     public var platform: Platform {
         Platform.allCases.first { rawValue.hasPrefix($0.rawValue + ".") } ?? .rails

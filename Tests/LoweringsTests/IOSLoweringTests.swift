@@ -9,7 +9,9 @@ final class IOSLoweringTests: XCTestCase {
         "ios.app_icon": ["monogram", "pinned_object"],
         "ios.application_definition": ["ios_identity"],
         "ios.navigation_definition": ["ios_navigation"],
-        "ios.identity_xcconfig": ["ios_identity"],
+        "ios.identity_xcconfig": ["ios_identity", "links.scheme"],
+        "ios.entitlements": ["links.domain"],
+        "ios.bridge_registry": ["bridge"],
         "ios.path_configuration": ["ios_path_configuration"],
         "ios.accent_color": ["accent"],
         "ios.background_color": ["background"],
@@ -266,12 +268,14 @@ final class IOSLoweringTests: XCTestCase {
     }
 
     func testChangingTheDomainChangesIdentityFilesButNotNavigation() throws {
+        let identity: Set<String> = ["ios.identity_xcconfig", "ios.application_definition", "ios.application_tests"]
+        // The domain is the identity and the Associated Domains entitlement (applinks:<domain>).
         let moved = try changed { JSONEdit.set($0, "/application/domain", "films.example.org") }
-        XCTAssertEqual(moved, ["ios.identity_xcconfig", "ios.application_definition", "ios.application_tests"])
+        XCTAssertEqual(moved, identity.union(["ios.entitlements"]))
         XCTAssertEqual(try changed { JSONEdit.set($0, "/application/domain", nil) }, moved)
         // A new first letter is a new monogram: the icon moves too.
-        XCTAssertEqual(try changed { JSONEdit.set($0, "/application/name", "Film Catalog") }, moved.union(["ios.app_icon"]))
-        XCTAssertEqual(try changed { JSONEdit.set($0, "/application/name", "Movies") }, moved)
+        XCTAssertEqual(try changed { JSONEdit.set($0, "/application/name", "Film Catalog") }, identity.union(["ios.app_icon"]))
+        XCTAssertEqual(try changed { JSONEdit.set($0, "/application/name", "Movies") }, identity)
     }
 
     func testChangingFormsOrTheHomeEntityMovesTheRightFiles() throws {
@@ -288,9 +292,10 @@ final class IOSLoweringTests: XCTestCase {
     /// invalidated, which needs a reason (and usually a new release).
     func testTaskKeysArePinnedForNotes() throws {
         let keys = LoweringHarness.keys(IOSLowering.lower(try LoweringHarness.fixture("notes.plan.json")))
-        XCTAssertEqual(keys.count, 9)
-        XCTAssertEqual(Set(keys.values).count, 9)
-        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "58edcbdec1c5c7db1eb208397385c2719b4094eaab9a825d0977068ee15686a7")
+        XCTAssertEqual(keys.count, 11)
+        XCTAssertEqual(Set(keys.values).count, 11)
+        // Moved in issue 17: the xcconfig reads links.scheme too (APP_URL_SCHEME).
+        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "bbc48cf1dd1b7366b42b51addf6d6c8b5fbe7c2a309a6426a2cc8bef23acaf2b")
         // All moved with release ios-application-2026-11 (the definition gained userAgentPrefix, the path
         // configuration follows the routes Rails draws); path_configuration also reads pushed_lookalikes.
         XCTAssertEqual(keys["ios.path_configuration"]?.hex, "11ef42c791baee4b008f3e235979a018a6111c4d2e12c6db864a0594c91dc37e")
