@@ -62,7 +62,7 @@ final class BridgeAndLinksTests: XCTestCase {
         let m = try moved([("/application/domain", "films.example.org")])
         XCTAssertTrue(try XCTUnwrap(m[.ios]).contains("ios.entitlements"))
         XCTAssertTrue(try XCTUnwrap(m[.android]).contains("android.manifest"))
-        XCTAssertEqual(m[.rails], ["rails.routes", "rails.app_links_controller", "rails.app_links_spec"])
+        XCTAssertEqual(m[.rails], ["rails.routes", "rails.app_links_controller", "rails.app_links_spec", "rails.readme"])
         // Without a domain: no association routes or files, an empty entitlements file, no autoVerify.
         let none = try moved([("/application/domain", nil)])
         XCTAssertTrue(try XCTUnwrap(none[.rails]).isSuperset(of: ["rails.app_links", "rails.app_links_controller", "rails.app_links_spec", "rails.routes"]))

@@ -35,6 +35,7 @@ public enum RailsLowering {
         var app = RailsApplicationSpec(plan: plan, navigation: navigation)
         app.clients = app.clients.filter { emittedClients.contains($0) }
         app.appLinks = RailsAppLinksRenderer.Apps(plan: plan, clients: app.clients)
+        app.appLinksDomain = app.appLinks == nil ? nil : plan.application.domain
         let bridge = BridgeProjection(plan: plan)
         let account = plan.account.map { RailsAccountSpec(account: $0, nativeSession: app.nativeSession) }
         let accountProjection = account?.projection
