@@ -3,15 +3,20 @@
 /// HTML control a native client promoted, and the opt-in attribute the form views put on their
 /// control. One name per component (`BuiltInBridgeComponent.name`) spells all of them.
 ///
-/// The base class is `BridgeComponent` of `@hotwired/hotwire-native-bridge` (pinned 1.2.2 in the
-/// Core's `config/importmap.rb`), read at `hotwired/hotwire-native-bridge` `7839c71`:
-/// `src/bridge_component.js:5-6` (`extends Controller`, `static component`), `:8-10`
-/// (`shouldLoad` only in a Hotwire Native app, so browsers never connect it), `:18-23`
-/// (`connect()`, `disconnect()` removing pending callbacks and messages: call both supers),
-/// `:44-57` (`send(event, data, callback)`), `:67-69` (`bridgeElement`);
-/// `src/bridge_element.js:8-15` (`title`: `data-bridge-title`, `aria-label`, text, value), `:52-61`
-/// (`click()`); `src/bridge.js:84-87` (the adapter stamps `<html data-bridge-components="…">` with
-/// the components the native side registered, which the hide rule keys on).
+/// The base class is `BridgeComponent` of `@hotwired/hotwire-native-bridge`, pinned 1.2.2 in the
+/// Core's `config/importmap.rb`. Read in the published 1.2.2 `dist/hotwire-native-bridge.js` (its
+/// header says "Hotwire Native Bridge 1.2.2"; a vendored copy in the code index): `BridgeComponent
+/// extends Controller` with `static component`; `static get shouldLoad()` is
+/// `appSupportsBridgeComponent(this.component)`, true only when the User-Agent's
+/// `bridge-components: [...]` lists the component (so browsers, and builds that did not register
+/// it, never connect the controller); `connect()` installs the `native:restore` listener that calls
+/// `connect()` again, `disconnect()` removes pending callbacks, messages and that listener (so
+/// both supers must run); `send(event, data = {}, callback)` queues until the native adapter is set;
+/// `bridgeElement` wraps `this.element`. `BridgeElement.title` is `data-bridge-title`, then
+/// `aria-label`, then the text, then the value; `click()` clicks the element. The `Bridge`'s
+/// `adapterDidUpdateSupportedComponents()` stamps `<html data-bridge-components="…">`, which the
+/// hide rule keys on. The same members at `hotwired/hotwire-native-bridge` `7839c71` (1.0.0):
+/// `src/bridge_component.js:5-23`, `:44-69`; `src/bridge_element.js:8-15`, `:52-61`; `src/bridge.js:84-87`.
 enum RailsBridgeRenderer {
     /// `data: { controller: "bridge--<name>" }`, the options a form builder's `button` takes as its
     /// first argument when it has no label of its own (Action View `FormBuilder#button`: a Hash
