@@ -205,6 +205,17 @@ final class BridgeAndLinksTests: XCTestCase {
         XCTAssertTrue(controller.contains("ANDROID_PACKAGE = \"com.example.movies.movie_catalog\""), controller)
     }
 
+    /// With one client, only its file is served; the spec says the other one is not found.
+    func testOnlyTheEmittedClientsFileIsServed() throws {
+        let iosOnly: [(String, Any?)] = [("/application/native/android", nil), ("/application/push/android", false)]
+        let routes = try file(.rails, "config/routes.rb", iosOnly)
+        XCTAssertTrue(routes.contains("apple-app-site-association"))
+        XCTAssertFalse(routes.contains("assetlinks"), routes)
+        let spec = try file(.rails, "spec/requests/native/app_links_spec.rb", iosOnly)
+        XCTAssertTrue(spec.contains("it \"serves no assetlinks.json without an Android client\" do"), spec)
+        XCTAssertFalse(try file(.rails, "app/controllers/native/app_links_controller.rb", iosOnly).contains("def assetlinks"))
+    }
+
     /// The iOS Core's `DeepLink` rules, run here: `Tests/Core/DeepLinkTests.swift` (the XCTest
     /// Xcode runs) compiled with `App/DeepLink.swift` into a Linux test executable. Android's
     /// `DeepLinkTest.kt` holds the same cases (parsed by the Kotlin grammar with the Core).

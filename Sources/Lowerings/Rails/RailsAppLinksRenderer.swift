@@ -184,8 +184,7 @@ enum RailsAppLinksRenderer {
                 "  end",
             ]
         } else {
-            lines += ["", "  it \"serves no apple-app-site-association without an iOS client\" do",
-                      "    get \(RailsText.ruby(applePath))", "", "    expect(response).to have_http_status(:not_found)", "  end"]
+            lines += notServed("apple-app-site-association", at: applePath, client: .ios)
         }
         if let package = apps.androidPackage {
             lines += [
@@ -221,10 +220,15 @@ enum RailsAppLinksRenderer {
                 "  end",
             ]
         } else {
-            lines += ["", "  it \"serves no assetlinks.json without an Android client\" do",
-                      "    get \(RailsText.ruby(androidPath))", "", "    expect(response).to have_http_status(:not_found)", "  end"]
+            lines += notServed("assetlinks.json", at: androidPath, client: .android)
         }
         lines.append("end")
         return RailsText.file(lines)
+    }
+
+    /// The example for a file whose client's tree was not emitted: there is no route.
+    private static func notServed(_ file: String, at path: String, client: Platform) -> [String] {
+        ["", "  it \"serves no \(file) without an \(client.displayName) client\" do",
+         "    get \(RailsText.ruby(path))", "", "    expect(response).to have_http_status(:not_found)", "  end"]
     }
 }
