@@ -37,7 +37,9 @@ public struct StableJSONWriter {
     public mutating func key(_ key: String) {
         element()
         writeString(key)
-        bytes += [0x20, UInt8(ascii: ":"), 0x20]
+        bytes.append(0x20)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(0x20)
     }
 
     /// An array element comes next.
@@ -106,7 +108,7 @@ public struct StableJSONWriter {
 
     private mutating func newline() {
         bytes.append(0x0a)
-        for _ in 0..<open.count { bytes += [0x20, 0x20] }
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * open.count))
     }
 
     private mutating func writeString(_ s: String) { JSONText.appendString(s, to: &bytes) }
@@ -121,6 +123,18 @@ public enum JSONText {
 
     public static func appendString(_ s: String, to out: inout [UInt8], escapingSlash: Bool = false) {
         out.append(UInt8(ascii: "\""))
+        // Most strings (paths, names, pointers) need no escape: copied whole.
+        let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { utf8 in
+            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || (escapingSlash && b == UInt8(ascii: "/")) {
+                return false
+            }
+            out.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
