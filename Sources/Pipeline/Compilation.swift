@@ -120,7 +120,7 @@ public enum Compilation {
         for f in output.files { digests[f.path] = f.digest }
         let mismatches = try BuiltInBridgeCheck.check(components, platforms: Set(set.trees.map(\.platform)), paths: output.files.map(\.path)) { path in
             guard let d = digests[path] else { return nil }
-            return try output.provenance[d] ?? run.outputs.bytes(d) ?? cores.bytes(d)
+            return try run.outputs.bytes(d) ?? cores.bytes(d)
         }
         if let first = mismatches.first { throw CompositionError.bridgeNameMismatch(first) }
     }
