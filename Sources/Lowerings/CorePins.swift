@@ -7,10 +7,10 @@ public enum CorePins {
         platform: .rails, digest: Digest(hex: "1da47386e64d012e893304ec1709e6e452ce18d85ba5f5776649bbffd3f719af")!,
         revision: "rails-core-2026-08.4", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
-        platform: .ios, digest: Digest(hex: "280831d59fd92ef24d6d5a3d9496d1ba9769c33e9b878eadca741c6fcff82368")!,
+        platform: .ios, digest: Digest(hex: "6f602c09c62b75c8d216e337cc4685080cb025d07601543afffa85dee13996c2")!,
         revision: "ios-core-2026-11.1", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
-        platform: .android, digest: Digest(hex: "ce86d245d16e5370dbeb7f81cbbfd008049980854b940cf6de9438828d2c9027")!,
+        platform: .android, digest: Digest(hex: "fe6c84d143e1b82458673573eb98386f34777a351922135946d2720755da307f")!,
         revision: "android-core-2026-11.1", seams: CoreCatalog.androidSeams)
 
     public static let all = [rails, ios, android]

@@ -74,7 +74,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         guard let url = DeepLink.canonical(link.absoluteString, root: AppRootURL.current,
                                            origin: ApplicationDefinition.origin, scheme: scheme) else { return }
         if shellReady {
-            route(url)
+            AppShell.visit(url.absoluteString)
         } else {
             pendingLink = url
         }
@@ -84,11 +84,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         shellReady = true
         if let url = pendingLink {
             pendingLink = nil
-            route(url)
+            AppShell.visit(url.absoluteString)
         }
-    }
-
-    private func route(_ url: URL) {
-        NavigationContainer.current?.activeNavigator?.route(url)
     }
 }

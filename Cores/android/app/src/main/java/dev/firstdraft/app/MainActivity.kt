@@ -79,7 +79,7 @@ class MainActivity : HotwireActivity() {
         splash?.firstPageReady()
         if (!shellReady) {
             shellReady = true
-            pendingLink?.let { route(it) }
+            pendingLink?.let { AppShell.visit(it) }
             pendingLink = null
         }
     }
@@ -99,11 +99,8 @@ class MainActivity : HotwireActivity() {
         if (intent?.action != Intent.ACTION_VIEW) return
         val link = intent.dataString ?: return
         val location = DeepLink.canonical(link, root = rootUrl, origin = BuildConfig.APP_ORIGIN, scheme = BuildConfig.APP_URL_SCHEME) ?: return
-        if (shellReady) route(location) else pendingLink = location
-    }
-
-    private fun route(location: String) {
-        delegate.currentNavigator?.route(location)
+        // AppShell.visit routes through the current navigator, posted to the main thread.
+        if (shellReady) AppShell.visit(location) else pendingLink = location
     }
 
     override fun navigatorConfigurations(): List<NavigatorConfiguration> = tabs().map { it.configuration }
