@@ -10,6 +10,10 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
     case invalidProvenance(path: String, reason: String)
     /// An input that is there but could not be read (`reason`: the system's words).
     case unreadable(path: String, what: String, reason: String)
+    /// A program a command runs is not installed (`install`: how to get it).
+    case toolMissing(tool: String, install: String)
+    /// A program a command ran failed on what orchestrate gave it (`reason`: its status and words).
+    case toolFailed(tool: String, reason: String)
 
     public var description: String {
         switch self {
@@ -22,6 +26,10 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
             return "\(path): not valid provenance: \(reason)"
         case let .unreadable(path, what, reason):
             return "\(what) \(path) could not be read: \(reason)"
+        case let .toolMissing(tool, install):
+            return "`\(tool)` is not installed (not found on PATH); \(install)"
+        case let .toolFailed(tool, reason):
+            return "`\(tool)` failed: \(reason)"
         }
     }
 }
