@@ -263,7 +263,9 @@ public struct RunReport: Sendable {
             h.text(s.label)
             h.raw("</span> ")
         }
-        h.raw("</p>\n")
+        h.raw("<span><span class=\"swatch input\"></span>")
+        h.text(base == nil ? "an input the tasks read (a slice of the Plan)" : "an input the tasks read; red: changed against the base")
+        h.raw("</span></p>\n")
         if grouped {
             h.raw("<p class=\"note\">")
             h.text("\(head.tasks.count) tasks, drawn as one node per family and platform (more than \(Self.groupingThreshold) tasks); "
@@ -360,7 +362,7 @@ public struct RunReport: Sendable {
     .verdict.reuse { color: #2e7d32; font-weight: bold; } .verdict.rebuild { color: #c62828; font-weight: bold; }
     .legend > span { margin-right: 1em; } .svg { overflow: auto; border: 1px solid #e4e4e4; border-radius: 4px; padding: .5em; }
     .svg svg { max-width: 100%; height: auto; } details.cause { margin: .6em 0; } dt { font-weight: bold; margin-top: .3em; } dd { margin-left: 1.2em; }
-    .pointers code { background: #fff3e0; } summary h2 { margin: 0; }
+    .pointers code { background: #fff3e0; } .swatch.input { border-radius: 50%; background: #fff; border: 2px solid #d32f2f; width: 1.2em; } summary h2 { margin: 0; }
 
     """
 }
