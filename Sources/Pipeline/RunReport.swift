@@ -385,21 +385,7 @@ struct HTML {
         }
     }
 
-    static func escape(_ s: String) -> String {
-        var r = ""
-        r.reserveCapacity(s.utf8.count)
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": r += "&amp;"
-            case "<": r += "&lt;"
-            case ">": r += "&gt;"
-            case "\"": r += "&quot;"
-            case "'": r += "&#39;"
-            default: r.unicodeScalars.append(ch)
-            }
-        }
-        return r
-    }
+    static func escape(_ s: String) -> String { HTMLText.escape(s) }
 }
 
 /// Graphviz, run as a program: DOT in, SVG out.

@@ -28,6 +28,14 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(h.run("compile", "head.plan.json", "--out", "out", "--store", "store", "--summary", "head.json"), 0, h.err)
     }
 
+    /// The page (or the browser's DOM of it) shows each of the summary's totals.
+    func assertCounts(_ page: String, _ t: RunSummary.Totals, file: StaticString = #filePath, line: UInt = #line) {
+        for (key, n) in [("tasks", t.tasks), ("rendered", t.rendered), ("reused_local", t.reusedLocal), ("reused_seed", t.reusedSeed),
+                         ("reused_remote", t.reusedRemote), ("failed", t.failed)] {
+            XCTAssertTrue(page.contains("data-count=\"\(key)\">\(n)</b>"), key, file: file, line: line)
+        }
+    }
+
     func summary(_ path: String) throws -> CompileSummary { try CompileSummary.decode(Array(h.read(path)!.utf8), path: path) }
 
     func testPageSaysWhatTheSummariesSay() throws {
@@ -36,10 +44,7 @@ final class ReportCommandTests: XCTestCase {
         let page = try XCTUnwrap(h.read("report.html"))
         let head = try summary("head.json")
         let t = head.totals
-        for (key, n) in [("tasks", t.tasks), ("rendered", t.rendered), ("reused_local", t.reusedLocal), ("reused_seed", t.reusedSeed),
-                         ("reused_remote", t.reusedRemote), ("failed", t.failed)] {
-            XCTAssertTrue(page.contains("data-count=\"\(key)\">\(n)</b>"), key)
-        }
+        assertCounts(page, t)
         XCTAssertGreaterThan(t.rendered, 0)
         XCTAssertGreaterThan(t.reusedLocal, 0)
         XCTAssertTrue(page.contains("data-count=\"rerendered\">\(t.rendered)</b>"))
@@ -150,10 +155,7 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(console, [], r.err)
         let dom = r.out
         XCTAssertTrue(dom.contains("<svg"), String(dom.prefix(500)))
-        let t = try summary("head.json").totals
-        XCTAssertTrue(dom.contains("data-count=\"tasks\">\(t.tasks)</b>"))
-        XCTAssertTrue(dom.contains("data-count=\"rendered\">\(t.rendered)</b>"))
-        XCTAssertTrue(dom.contains("data-count=\"reused_local\">\(t.reusedLocal)</b>"))
+        assertCounts(dom, try summary("head.json").totals)
         XCTAssertFalse(dom.lowercased().contains("<script"))
     }
 }

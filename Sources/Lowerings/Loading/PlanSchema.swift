@@ -1,5 +1,3 @@
-import Tasks
-
 /// The JSON Schema (draft 2020-12) of Plan format v1, written from `PlanShape` (the declarations
 /// the decoder checks keys against): one `$defs` entry per object, `additionalProperties: false`
 /// everywhere, the closed sets as `enum`, the validator's lexical checks as `pattern`. Published
@@ -31,10 +29,7 @@ public enum PlanSchema {
             ("$schema", .string(draft)),
             ("title", .string("orchestrate Plan, format 1")),
         ]) + [("$defs", .object(defs))]
-        var out = Writer()
-        out.write(.object(root), indent: 0)
-        out.bytes.append(UInt8(ascii: "\n"))
-        return out.bytes
+        return Node.object(root).rendered(inlineScalarArrays: true)
     }
 
     // MARK: from the shapes
@@ -83,58 +78,5 @@ public enum PlanSchema {
         }
     }
 
-    // MARK: writing
-
-    /// A JSON value whose object members keep their order.
-    indirect enum Node {
-        case string(String), int(Int), bool(Bool)
-        case array([Node])
-        case object([(String, Node)])
-    }
-
-    struct Writer {
-        var bytes: [UInt8] = []
-
-        mutating func write(_ node: Node, indent: Int) {
-            switch node {
-            case .string(let s): JSONText.appendString(s, to: &bytes)
-            case .int(let n): bytes += String(n).utf8
-            case .bool(let b): bytes += (b ? "true" : "false").utf8
-            case .array(let items):
-                // Short lists of scalars stay on one line.
-                if items.allSatisfy({ if case .object = $0 { return false } else { return true } }) {
-                    bytes.append(UInt8(ascii: "["))
-                    for (i, item) in items.enumerated() {
-                        if i > 0 { bytes += ", ".utf8 }
-                        write(item, indent: indent)
-                    }
-                    bytes.append(UInt8(ascii: "]"))
-                    return
-                }
-                bytes.append(UInt8(ascii: "["))
-                for (i, item) in items.enumerated() {
-                    bytes += (i > 0 ? ",\n" : "\n").utf8
-                    pad(indent + 1)
-                    write(item, indent: indent + 1)
-                }
-                bytes.append(UInt8(ascii: "\n"))
-                pad(indent)
-                bytes.append(UInt8(ascii: "]"))
-            case .object(let members):
-                bytes.append(UInt8(ascii: "{"))
-                for (i, (key, value)) in members.enumerated() {
-                    bytes += (i > 0 ? ",\n" : "\n").utf8
-                    pad(indent + 1)
-                    JSONText.appendString(key, to: &bytes)
-                    bytes += ": ".utf8
-                    write(value, indent: indent + 1)
-                }
-                bytes.append(UInt8(ascii: "\n"))
-                pad(indent)
-                bytes.append(UInt8(ascii: "}"))
-            }
-        }
-
-        mutating func pad(_ level: Int) { bytes += Array(repeating: UInt8(ascii: " "), count: 2 * level) }
-    }
+    typealias Node = PrettyJSON
 }
