@@ -283,6 +283,11 @@ public struct RunReport: Sendable {
         h.raw("<section id=\"why\"><h2>Why tasks re-rendered</h2>\n<p><b data-count=\"rerendered\">\(count)</b> ")
         h.text("rendered against the base, in \(causes.count) group\(causes.count == 1 ? "" : "s").")
         h.raw("</p>\n")
+        if base?.plan.projections == nil || head.plan.projections == nil {
+            h.raw("<p class=\"note\">")
+            h.text("A summary here records no projections (written by an older orchestrate, or the demo task set): the inputs that changed are named, the Plan pointers behind them are not.")
+            h.raw("</p>\n")
+        }
         for c in causes {
             h.raw("<details class=\"cause\" open><summary><b>")
             switch c.reason {
