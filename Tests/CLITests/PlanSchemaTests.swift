@@ -69,6 +69,7 @@ final class PlanSchemaTests: XCTestCase {
         var corpus: [String: Data] = [:]
         var expected: [String: String] = [:]   // "valid" or "invalid"
         var why: [String: String] = [:]
+        var seen: Set<DiagnosticCode> = []
         var rng = SplitMix64(18)
         func consider(_ name: String, _ bytes: [UInt8]) {
             let result = PlanLoader.load(bytes: bytes, file: name)
@@ -79,6 +80,7 @@ final class PlanSchemaTests: XCTestCase {
             if errors.isEmpty {
                 expected[name] = "valid"
             } else if let s = errors.first(where: { Self.structural.contains($0.code) }) {
+                seen.formUnion(errors.map(\.code).filter(Self.structural.contains))
                 expected[name] = "invalid"
                 why[name] = "\(s.code.rawValue) at \(s.pointer): \(s.message)"
             } else {
@@ -95,6 +97,7 @@ final class PlanSchemaTests: XCTestCase {
             }
             for (i, (what, mutated)) in targeted(bytes).enumerated() { consider("\(base)#t\(i) \(what)", mutated) }
         }
+        XCTAssertEqual(Self.structural.subtracting(seen).map(\.rawValue).sorted(), [], "every structural rule is broken somewhere in the corpus")
         let invalid = expected.values.filter { $0 == "invalid" }.count
         XCTAssertGreaterThan(invalid, 150, "the corpus should reject many Plans structurally")
         XCTAssertGreaterThan(expected.count - invalid, 40, "the corpus should keep many Plans valid")
@@ -130,6 +133,8 @@ final class PlanSchemaTests: XCTestCase {
         with("field type", ["entities", "0", "fields", "0", "type"], "money")
         with("field key", ["entities", "0", "fields", "0", "key"], "a__b")
         with("field extra", ["entities", "0", "fields", "0", "label"], "x")
+        with("field key long", ["entities", "0", "fields", "0", "key"], String(repeating: "f", count: 64))
+        with("field key at the limit", ["entities", "0", "fields", "0", "key"], String(repeating: "f", count: 63))
         with("entities object", ["entities"], ["a": 1])
         with("native ios string", ["application", "native", "ios"], "yes")
         with("native screens id", ["application", "native", "ios", "screens"], ["Map": "MapScreen"])

@@ -121,6 +121,9 @@ final class ReportCommandTests: XCTestCase {
         let page = try XCTUnwrap(h.read("demo.html"))
         XCTAssertTrue(page.contains("data-count=\"tasks\">\(n)</b>"))
         XCTAssertTrue(page.contains("one node per family and platform"))
+        // The demo set has no Plan: the page names the inputs that changed, and says why no pointers.
+        XCTAssertEqual(h.run("report", "demo.json", "--base", "demo.json", "--out", "self.html"), 0, h.err)
+        XCTAssertTrue(try XCTUnwrap(h.read("self.html")).contains("records no projections"))
     }
 
     func testMissingDotAndBadSummariesFailClearlyWritingNothing() throws {
