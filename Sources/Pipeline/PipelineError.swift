@@ -1,3 +1,4 @@
+import Hashing
 import Lowerings
 
 /// What the pipeline refuses, with the facts; the CLI maps each to an exit code.
@@ -14,6 +15,9 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
     case toolMissing(tool: String, install: String)
     /// A program a command ran failed on what orchestrate gave it (`reason`: its status and words).
     case toolFailed(tool: String, reason: String)
+    /// The store's memo named a provenance document's digest that its encoding does not give:
+    /// the memo's key missed an input (a bug in orchestrate). Nothing of it was written.
+    case staleProvenanceMemo(path: String, key: Digest, memo: Digest, encoded: Digest)
 
     public var description: String {
         switch self {
@@ -30,6 +34,9 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
             return "`\(tool)` is not installed (not found on PATH); \(install)"
         case let .toolFailed(tool, reason):
             return "`\(tool)` failed: \(reason)"
+        case let .staleProvenanceMemo(path, key, memo, encoded):
+            return "\(path): the store's memo names provenance \(memo.hex) for key \(key.hex), but the document encodes to "
+                + "\(encoded.hex); this is a bug in orchestrate (please report it); `orchestrate store gc` clears the memo"
         }
     }
 }

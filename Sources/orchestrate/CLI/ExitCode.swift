@@ -97,6 +97,7 @@ public enum ExitCode {
         case .unreadable: return ioFailure
         case .toolMissing: return unavailable
         case .toolFailed: return software
+        case .staleProvenanceMemo: return software
         }
     }
 
