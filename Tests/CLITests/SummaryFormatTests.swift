@@ -40,14 +40,22 @@ final class SummaryFormatTests: XCTestCase {
             XCTAssertTrue(text.contains(key), key)
         }
         // Re-pinned for the native-extension Core pins (issue 16): the iOS tree's file count and the
-        // iOS and Rails native input digests moved; no task key did. Re-pinned for issue 17: new
-        // seams (bridge registry, entitlements; the submit controller and hide rule) and re-pinned Cores, so task and
-        // file counts, keys and native input digests moved.
-        XCTAssertEqual(Digest.of(text).hex, "f18e11e4f02388f62e7a00ffcd20c2fe5b1427e0ff16c82871cdb6421809ccca", "the summary's bytes moved:\n\(text)")
-        // Each task's `rendered_in` (run history, which provenance no longer records) is the one
-        // addition to the summary as it was before; without it, the bytes are those of then.
-        let before = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"rendered_in\" : ") }
-        XCTAssertEqual(Digest.of(before.joined(separator: "\n")).hex, "6cc6708430d51373563f5cd8823b163e04dd33e5734a4d45c293af35bfefc3b0")
+        // iOS and Rails native input digests moved; no task key did. Re-pinned for issue 18: the
+        // summary records the projections (checked below: nothing else moved). Re-pinned for issue
+        // 17: new seams (bridge registry, entitlements; the submit controller and hide rule) and
+        // re-pinned Cores, so task and file counts, keys and native input digests moved.
+        XCTAssertEqual(Digest.of(text).hex, "33ccff4be67316b03c5fc909210cd164aa1f5d707345c7d0fac1b921fff035f0", "the summary's bytes moved:\n\(text)")
+        // Each task's `rendered_in` (run history, which provenance no longer records) and the
+        // projections the tasks read (issue 18: what `report --base` traces Plan pointers through)
+        // are the additions to the summary as it was before; without them, the bytes are those of
+        // then. (This Plan's tasks have no task-to-task dependencies, so no `dependencies`.)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"rendered_in\" : ") }
+        let start = try XCTUnwrap(lines.firstIndex(of: "  \"projections\" : ["))
+        let end = try XCTUnwrap(lines[start...].firstIndex(of: "  ],"))
+        XCTAssertTrue(lines[start...end].contains { $0.contains("\"/application/appearance/theme\"") }, "projections carry Plan pointers")
+        lines.removeSubrange(start...end)
+        XCTAssertFalse(text.contains("\"dependencies\""))
+        XCTAssertEqual(Digest.of(lines.joined(separator: "\n")).hex, "6cc6708430d51373563f5cd8823b163e04dd33e5734a4d45c293af35bfefc3b0")
     }
 
     /// One object, two parts: the run's (Tasks' `RunSummary`) and the Plan's (Lowerings'
