@@ -52,11 +52,12 @@ struct PlanDecoder {
     mutating func decodeApplication(_ value: JSONValue?) -> Application {
         let placeholder = Application(key: "", name: "")
         guard let value, let m = members(value, required: ["key", "name"],
-                                         optional: ["domain", "home", "appearance", "native", "push"])
+                                         optional: ["domain", "home", "appearance", "native", "push", "version"])
         else { return placeholder }
         var app = Application(key: string(m["key"]) ?? "", name: string(m["name"], .name) ?? "")
         app.domain = string(m["domain"])
         app.home = string(m["home"])
+        app.version = string(m["version"])
         if let v = m["appearance"] { app.appearance = decodeAppearance(v) }
         if let v = m["native"], let n = members(v, required: [], optional: ["ios", "android", "rules"]) {
             app.native.ios = n["ios"].map { decodeNativeClient($0, .ios) }
