@@ -37,6 +37,7 @@ public enum AndroidLowering {
         }
         guard let identity, let layout, diagnostics.isEmpty else {
             gaps.append(.clientNotGenerated(platform, diagnostics: diagnostics))
+            if plan.application.push.requested(for: platform) { gaps.append(.pushClientNotGenerated(platform)) }
             // The client is omitted and the run goes on (000): its reasons are warnings, so an
             // error-severity diagnostic always means exit 65 with nothing written.
             return PlatformLowering(platform: platform, status: .omitted, release: release,

@@ -32,8 +32,9 @@ public enum IOSLowering {
             // The client is omitted and the run goes on (000): its reasons are warnings, so an
             // error-severity diagnostic always means exit 65 with nothing written.
             let diagnostics = problems.map { loaded.diagnostic($0.code, at: $0.pointer, severity: .warning, $0.message) }.sorted()
-            return PlatformLowering(platform: platform, status: .omitted, release: release,
-                                    gaps: [.clientNotGenerated(platform, diagnostics: diagnostics)], diagnostics: diagnostics)
+            var gaps: [Gap] = [.clientNotGenerated(platform, diagnostics: diagnostics)]
+            if plan.application.push.requested(for: platform) { gaps.append(.pushClientNotGenerated(platform)) }
+            return PlatformLowering(platform: platform, status: .omitted, release: release, gaps: gaps, diagnostics: diagnostics)
         }
 
         let appearance = AppearanceProjection(plan: plan)

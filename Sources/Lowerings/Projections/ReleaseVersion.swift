@@ -36,7 +36,9 @@ public struct ReleaseVersion: Hashable, Sendable {
     }
 
     /// `release_version`: what the iOS xcconfig and the Android properties read besides identity.
+    /// (Its field is not `version`: every projection's own `version` member would overwrite it.)
     public var projection: Projection {
-        Projection(name: "release_version", fields: ["version": .string(value)], sources: ["version": ["/application/version"]])
+        Projection(name: "release_version", fields: ["marketing_version": .string(value)],
+                   sources: ["marketing_version": ["/application/version"]])
     }
 }

@@ -178,12 +178,12 @@ public enum RailsLowering {
             let command = Projection(name: "rails.native_command:\(client)", fields: ["client": .string(client.rawValue)],
                                      sources: ["client": [client.clientPointer]])
             builder.add(.command(for: client), reads: [command]) { RailsNativeRenderer.command(client: client) }
-            // Android's workflow writes the owner's google-services.json from a secret with push.
-            let push = app.push.contains(client)
-            let workflowPush = PushProjection.client(client, requested: push, name: "rails.workflow_push:\(client)")
-            builder.add(clientMarker(client), reads: [command, workflowPush]) {
-                RailsWorkflowRenderer.nativeWorkflow(client: client, push: push)
-            }
+            // Android's workflow writes the owner's google-services.json from a secret with push;
+            // iOS's needs nothing for push (CI builds unsigned), so it does not read the flag.
+            let push = client == .android && app.push.contains(client)
+            let reads = client == .android
+                ? [command, PushProjection.client(client, requested: push, name: "rails.workflow_push:\(client)")] : [command]
+            builder.add(clientMarker(client), reads: reads) { RailsWorkflowRenderer.nativeWorkflow(client: client, push: push) }
         }
     }
 

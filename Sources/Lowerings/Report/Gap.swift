@@ -47,6 +47,14 @@ extension Gap {
             clients: [client])
     }
 
+    /// Push requested for `client`, whose lowering was omitted: nothing of push is generated.
+    static func pushClientNotGenerated(_ client: Platform) -> Gap {
+        Gap(code: .nativePushNotGenerated, pointer: client.pushPointer, status: .notGenerated, message: client == .android
+            ? "Android push was requested, but the Android client was not generated, so neither its push registration nor the server's Android push is; fix the client's diagnostics."
+            : "push for \(client.displayName) is requested, but the \(client.displayName) client was not generated, so neither its push registration nor the server's APNs push is; fix the client's diagnostics.",
+            clients: [client])
+    }
+
     /// Push requested for `client`: the machinery is generated; what the owner must still provide
     /// is named (the README's "Push notifications" section says where each value goes).
     static func push(_ client: Platform) -> Gap {

@@ -8,8 +8,8 @@ public enum GapCode: String, Codable, Hashable, Sendable, CaseIterable, Comparab
     case nativeClientPartiallyGenerated = "foundation_plan.gap.native_client.partially_generated"
     /// Theme `toggle`: the emitted clients follow the system; no native preference control.
     case nativeThemePreferenceNotGenerated = "foundation_plan.gap.appearance.native_theme_preference.not_generated"
-    /// Push requested for a client, before push machinery was generated (releases before
-    /// 2026-11). No longer emitted; kept so earlier summaries still decode.
+    /// Push requested for a client whose lowering was omitted, so no push machinery exists for it
+    /// (before release 2026-11, every push request: nothing of push was generated yet).
     case nativePushNotGenerated = "foundation_plan.gap.native_push.not_generated"
     /// Push requested for a client: the machinery is generated (Action Push Native, the device
     /// handshake, the native registration, a test send) and the owner must still provide the
