@@ -302,7 +302,8 @@ final class IOSLoweringTests: XCTestCase {
         let keys = LoweringHarness.keys(IOSLowering.lower(try LoweringHarness.fixture("notes.plan.json")))
         XCTAssertEqual(keys.count, 9)
         XCTAssertEqual(Set(keys.values).count, 9)
-        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "58edcbdec1c5c7db1eb208397385c2719b4094eaab9a825d0977068ee15686a7")
+        // Moved with issue 17: the xcconfig also reads release_version (MARKETING_VERSION) and push.
+        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "6f5eeacde19dcf722c9b91e6a7a582aa34d96d86aabbd9a565d7f5f547c90d92")
         // All moved with release ios-application-2026-11 (the definition gained userAgentPrefix, the path
         // configuration follows the routes Rails draws); path_configuration also reads pushed_lookalikes.
         XCTAssertEqual(keys["ios.path_configuration"]?.hex, "11ef42c791baee4b008f3e235979a018a6111c4d2e12c6db864a0594c91dc37e")
