@@ -78,14 +78,8 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case railsAndroidCommand = "rails.android_command"
     case railsIOSPreviewGuide = "rails.ios_preview_guide"
     case railsAndroidPreviewGuide = "rails.android_preview_guide"
-    case railsEntityMigration = "rails.entity_migration"
-    case railsEntityModel = "rails.entity_model"
-    case railsEntityController = "rails.entity_controller"
-    case railsEntityViews = "rails.entity_views"
-    case railsEntityRequestSpec = "rails.entity_request_spec"
-    // The web half of the app's bridge components (native/web/*_controller.js, issue 16).
-    case railsExtensionWeb = "rails.extension_web"
     // Push (issue 17): Action Push Native, when /application/push names an emitted client.
+    // Before the entity patterns, whose paths (app/models/{entity}.rb, …) they would also match.
     case railsCapabilityGems = "rails.capability_gems"
     case railsPushConfig = "rails.push_config"
     case railsPushMigration = "rails.push_migration"
@@ -95,6 +89,13 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case railsPushDevicesController = "rails.push_devices_controller"
     case railsPushTestController = "rails.push_test_controller"
     case railsPushRequestSpec = "rails.push_request_spec"
+    case railsEntityMigration = "rails.entity_migration"
+    case railsEntityModel = "rails.entity_model"
+    case railsEntityController = "rails.entity_controller"
+    case railsEntityViews = "rails.entity_views"
+    case railsEntityRequestSpec = "rails.entity_request_spec"
+    // The web half of the app's bridge components (native/web/*_controller.js, issue 16).
+    case railsExtensionWeb = "rails.extension_web"
     /// The tree whose Core declares the seam: the raw value's first component.
     public var platform: Platform {
         Platform.allCases.first { rawValue.hasPrefix($0.rawValue + ".") } ?? .rails

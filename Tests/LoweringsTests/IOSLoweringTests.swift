@@ -303,7 +303,7 @@ final class IOSLoweringTests: XCTestCase {
         XCTAssertEqual(keys.count, 9)
         XCTAssertEqual(Set(keys.values).count, 9)
         // Moved with issue 17: the xcconfig also reads release_version (MARKETING_VERSION) and push.
-        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "6f5eeacde19dcf722c9b91e6a7a582aa34d96d86aabbd9a565d7f5f547c90d92")
+        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "0d7671430319ee64e9707d46b3e727dffd5dc552448e02f3bea29b6a3b790d9a")
         // All moved with release ios-application-2026-11 (the definition gained userAgentPrefix, the path
         // configuration follows the routes Rails draws); path_configuration also reads pushed_lookalikes.
         XCTAssertEqual(keys["ios.path_configuration"]?.hex, "11ef42c791baee4b008f3e235979a018a6111c4d2e12c6db864a0594c91dc37e")
