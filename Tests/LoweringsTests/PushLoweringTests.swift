@@ -153,13 +153,10 @@ final class PushLoweringTests: XCTestCase {
         let plist = try PropertyListSerialization.propertyList(from: Data(try XCTUnwrap(files["Generated/Push.entitlements"])), format: nil)
         XCTAssertEqual((plist as? [String: String])?["aps-environment"], "development")
         // The generated file declares exactly the members the Core's placeholder does (the API Core calls).
-        let core = try String(contentsOf: IOSTest.packageRoot.appendingPathComponent("Cores/ios/Generated/PushRegistration.swift"), encoding: .utf8)
-        let generated = String(decoding: files["Generated/PushRegistration.swift"]!, as: UTF8.self)
-        for member in ["static func applicationDidLaunch()", "static func sessionDidChange()",
-                       "static func didRegister(deviceToken: Data)", "static func didFailToRegister(_ error: Error)"] {
-            XCTAssertTrue(core.contains(member), member)
-            XCTAssertTrue(generated.contains(member), member)
-        }
+        try assertDeclareTheCoreAPI(core: "Cores/ios/Generated/PushRegistration.swift", rendered: files["Generated/PushRegistration.swift"], [
+            "static func applicationDidLaunch()", "static func sessionDidChange()",
+            "static func didRegister(deviceToken: Data)", "static func didFailToRegister(_ error: Error)",
+        ])
     }
 
     func testGeneratedPushKotlinParsesAndTheManifestIsXML() throws {
@@ -181,13 +178,10 @@ final class PushLoweringTests: XCTestCase {
             "android:name=\"android.permission.POST_NOTIFICATIONS\"", "android:name=\"dev.firstdraft.app.generated.PushMessagingService\"",
             "android:name=\"com.google.firebase.MESSAGING_EVENT\"",
         ])
-        let core = try String(contentsOf: KotlinGrammar.packageRoot.appendingPathComponent(
-            "Cores/android/app/src/main/java/dev/firstdraft/app/generated/PushRegistration.kt"), encoding: .utf8)
-        let generated = String(decoding: files["app/src/main/java/dev/firstdraft/app/generated/PushRegistration.kt"]!, as: UTF8.self)
-        for member in ["fun activityCreated(activity: AppCompatActivity)", "fun sessionChanged(activity: AppCompatActivity)"] {
-            XCTAssertTrue(core.contains(member), member)
-            XCTAssertTrue(generated.contains(member), member)
-        }
+        let registration = "app/src/main/java/dev/firstdraft/app/generated/PushRegistration.kt"
+        try assertDeclareTheCoreAPI(core: "Cores/android/" + registration, rendered: files[registration], [
+            "fun activityCreated(activity: AppCompatActivity)", "fun sessionChanged(activity: AppCompatActivity)",
+        ])
     }
 
     /// Ruby files through `ruby -c`, the Account page through Erubi, and `config/push.yml` the way
