@@ -113,7 +113,7 @@ final class PushLoweringTests: XCTestCase {
         let files = try LoweringHarness.files(RailsLowering.lower(try studio(push: ["ios": true])))
         func text(_ path: String) throws -> String { String(decoding: try XCTUnwrap(files[path], path), as: UTF8.self) }
         XCTAssertTrue(try text("Gemfile.capabilities").contains("gem \"action_push_native\", \"~> 0.3.1\""))
-        XCTAssertTrue(try text("config/routes.rb").contains("    resource :push_device, only: %i[show create]\n"))
+        XCTAssertTrue(try text("config/routes.rb").contains("    resource :push_device, only: %i[show create destroy]\n"))
         XCTAssertTrue(try text("app/models/account.rb").contains("has_many :push_devices, class_name: \"ApplicationPushDevice\", as: :owner, dependent: :destroy"))
         XCTAssertTrue(try text("app/views/accounts/show.html.erb").contains("button_to \"Send a test notification\", account_push_test_notification_path"))
         XCTAssertTrue(try text("db/migrate/20251231000001_create_action_push_native_devices.rb").contains("add_index :action_push_native_devices, :token, unique: true"))

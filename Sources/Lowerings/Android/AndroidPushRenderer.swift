@@ -9,7 +9,9 @@
 /// a guest) and only a signed-in session requests `POST_NOTIFICATIONS` (a runtime permission from
 /// API 33, Android 13) and sends the token; at launch an app already allowed to notify only sends
 /// its token again. The token goes to Rails as `POST /account/push_device` `{"token", "platform":
-/// "google", "name"}` with the WebView's session cookie; `onNewToken` sends a replacement.
+/// "google", "name"}` with the WebView's session cookie; `onNewToken` sends a replacement; after a
+/// sign-out (the endpoint's 401) `DELETE /account/push_device` `{"token"}` makes the server forget
+/// the device, the token kept in `SharedPreferences` for it.
 ///
 /// APIs called: Firebase `FirebaseMessaging.getInstance().token` (a Play services `Task<String>`,
 /// `addOnSuccessListener`), `FirebaseMessagingService.onNewToken(String)` and
@@ -67,20 +69,27 @@ enum AndroidPushRenderer {
             private const val TAG = "PushRegistration"
             private const val PERMISSION_REQUEST = 4601
             private const val CHANNEL = "push"
+            private const val PREFERENCES = "push_registration"
+            private const val TOKEN = "token"
             private val scope = CoroutineScope(SupervisorJob() + Dispatchers.Main)
 
             /** At launch: an app the user already allowed to notify sends its token again. */
             fun activityCreated(activity: AppCompatActivity) {
                 if (!notificationsAllowed(activity)) return
                 val context = activity.applicationContext
-                scope.launch { if (signedIn()) sendCurrentToken(context) }
+                scope.launch { if (sessionStatus() == 200) sendCurrentToken(context) }
             }
 
-            /** After a sign-in or sign-out: only a signed-in session asks (a guest gets 401). */
+            /**
+             * After a sign-in or sign-out: only a signed-in session asks (a guest gets 401); after a
+             * sign-out the server forgets this device, so it stops receiving the account's notifications.
+             */
             fun sessionChanged(activity: AppCompatActivity) {
                 val context = activity.applicationContext
                 scope.launch {
-                    if (!signedIn()) return@launch
+                    val status = sessionStatus()
+                    if (status == 401) forgetDevice(context)
+                    if (status != 200) return@launch
                     if (Build.VERSION.SDK_INT >= Build.VERSION_CODES.TIRAMISU && !notificationsAllowed(activity)) {
                         ActivityCompat.requestPermissions(activity, arrayOf(Manifest.permission.POST_NOTIFICATIONS), PERMISSION_REQUEST)
                     }
@@ -90,7 +99,15 @@ enum AndroidPushRenderer {
 
             /** A replacement token from Firebase: the server moves the device to it. */
             fun tokenChanged(context: Context, token: String) {
-                scope.launch { send(context, token) }
+                scope.launch {
+                    val body = JSONObject().put("token", token).put("platform", "google").put("name", Build.MODEL)
+                    if (request(context, "POST", body)) preferences(context).edit().putString(TOKEN, token).apply()
+                }
+            }
+
+            private suspend fun forgetDevice(context: Context) {
+                val token = preferences(context).getString(TOKEN, null) ?: return
+                if (request(context, "DELETE", JSONObject().put("token", token))) preferences(context).edit().remove(TOKEN).apply()
             }
 
             /** A notification that arrives while the app is open (Firebase shows the others). */
@@ -111,37 +128,46 @@ enum AndroidPushRenderer {
                 Build.VERSION.SDK_INT < Build.VERSION_CODES.TIRAMISU ||
                     ContextCompat.checkSelfPermission(context, Manifest.permission.POST_NOTIFICATIONS) == PackageManager.PERMISSION_GRANTED
 
-            private suspend fun signedIn(): Boolean =
+            /** 200 for a signed-in session, 401 for a guest, 0 when the server did not answer. */
+            private suspend fun sessionStatus(): Int =
                 try {
                     AppShell.fetch(ENDPOINT)
-                    true
+                    200
                 } catch (error: AppShell.FetchError) {
-                    false
+                    error.status
                 } catch (error: IOException) {
-                    false
+                    0
                 }
+
+            /** The last token the server accepted, so a sign-out can name the device to forget. */
+            private fun preferences(context: Context) = context.getSharedPreferences(PREFERENCES, Context.MODE_PRIVATE)
 
             private fun sendCurrentToken(context: Context) {
                 FirebaseMessaging.getInstance().token.addOnSuccessListener { token -> tokenChanged(context, token) }
             }
 
-            /** POST {"token", "platform": "google", "name"}: the server updates the device with this token. */
-            private suspend fun send(context: Context, token: String) = withContext(Dispatchers.IO) {
+            /**
+             * POST {"token", "platform": "google", "name"} (the server updates the device with this
+             * token instead of adding one) or DELETE {"token"}, as JSON with the WebView's cookie;
+             * true when the server took it.
+             */
+            private suspend fun request(context: Context, method: String, body: JSONObject): Boolean = withContext(Dispatchers.IO) {
                 val location = AppShell.url(ENDPOINT)
                 val connection = URL(location).openConnection() as HttpURLConnection
                 try {
-                    connection.requestMethod = "POST"
+                    connection.requestMethod = method
                     connection.doOutput = true
                     connection.setRequestProperty("Content-Type", "application/json")
                     connection.setRequestProperty("Accept", "application/json")
                     CookieManager.getInstance().getCookie(location)?.let { connection.setRequestProperty("Cookie", it) }
                     connection.setRequestProperty("User-Agent", Hotwire.config.userAgentWithWebViewDefault(context))
-                    val body = JSONObject().put("token", token).put("platform", "google").put("name", Build.MODEL).toString()
-                    connection.outputStream.use { it.write(body.toByteArray(Charsets.UTF_8)) }
+                    connection.outputStream.use { it.write(body.toString().toByteArray(Charsets.UTF_8)) }
                     val status = connection.responseCode
-                    if (status !in 200..299) Log.w(TAG, "POST $location answered $status")
+                    if (status !in 200..299) Log.w(TAG, "$method $location answered $status")
+                    status in 200..299
                 } catch (error: IOException) {
-                    Log.w(TAG, "POST $location failed", error)
+                    Log.w(TAG, "$method $location failed", error)
+                    false
                 } finally {
                     connection.disconnect()
                 }

@@ -30,7 +30,7 @@ enum RailsApplicationRenderer {
             if !app.push.isEmpty {
                 lines += ["  # Push (Action Push Native): the apps' registration handshake and the Account page's test send.",
                           "  namespace :account do",
-                          "    resource :push_device, only: %i[show create]",
+                          "    resource :push_device, only: %i[show create destroy]",
                           "    resource :push_test_notification, only: %i[create]",
                           "  end"]
             }

@@ -10,6 +10,8 @@ import WebKit
 /// view's session cookie, and sent again whenever APNs hands out a new one.
 enum PushRegistration {
     static let endpoint = "/account/push_device"
+    /// The last token the server accepted, so a sign-out can name the device to forget.
+    private static let tokenKey = "PushRegistration.token"
     /// The notification center's delegate is weak: this keeps it alive.
     private static let presenter = ForegroundPresenter()
 
@@ -24,10 +26,18 @@ enum PushRegistration {
     }
 
     /// After a sign-in or sign-out: only a signed-in session asks for permission (the
-    /// endpoint answers 401 to a guest, which `AppShell.fetch` throws).
+    /// endpoint answers 401 to a guest, which `AppShell.fetch` throws); after a sign-out
+    /// the server forgets this device, so it stops receiving the account's notifications.
     static func sessionDidChange() {
         Task { @MainActor in
-            guard (try? await AppShell.fetch(endpoint)) != nil else { return }
+            do {
+                _ = try await AppShell.fetch(endpoint)
+            } catch let error as AppShell.FetchError where error.status == 401 {
+                await forgetDevice()
+                return
+            } catch {
+                return
+            }
             let center = UNUserNotificationCenter.current()
             let granted = (try? await center.requestAuthorization(options: [.alert, .badge, .sound])) ?? false
             guard granted else { return }
@@ -40,7 +50,8 @@ enum PushRegistration {
         Task { @MainActor in
             let name = UIDevice.current.name
             do {
-                try await send(token: token, name: name)
+                try await request("POST", ["token": token, "platform": "apple", "name": name])
+                UserDefaults.standard.set(token, forKey: tokenKey)
             } catch {
                 NSLog("Push registration with the server failed: %@", String(describing: error))
             }
@@ -59,14 +70,25 @@ enum PushRegistration {
         }
     }
 
-    /// POST {"token", "platform": "apple", "name"}: the server updates the device with this
-    /// token (a re-registration, or another account on this phone) instead of adding one.
-    private static func send(token: String, name: String) async throws {
+    private static func forgetDevice() async {
+        guard let token = UserDefaults.standard.string(forKey: tokenKey) else { return }
+        do {
+            try await request("DELETE", ["token": token])
+            UserDefaults.standard.removeObject(forKey: tokenKey)
+        } catch {
+            NSLog("Forgetting the push device failed: %@", String(describing: error))
+        }
+    }
+
+    /// POST {"token", "platform": "apple", "name"} (the server updates the device with this
+    /// token, a re-registration or another account on this phone, instead of adding one) or
+    /// DELETE {"token"}, as JSON with the web view's cookies.
+    private static func request(_ method: String, _ body: [String: String]) async throws {
         var request = URLRequest(url: AppShell.url(forPath: endpoint))
-        request.httpMethod = "POST"
+        request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.httpBody = try JSONSerialization.data(withJSONObject: ["token": token, "platform": "apple", "name": name])
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
         for cookie in await WKWebsiteDataStore.default().httpCookieStore.allCookies() {
             HTTPCookieStorage.shared.setCookie(cookie)
         }

@@ -13,7 +13,7 @@ Rails.application.routes.draw do
   get "/native-session-changed", to: "native/sessions#show", as: :native_session_changed
   # Push (Action Push Native): the apps' registration handshake and the Account page's test send.
   namespace :account do
-    resource :push_device, only: %i[show create]
+    resource :push_device, only: %i[show create destroy]
     resource :push_test_notification, only: %i[create]
   end
 

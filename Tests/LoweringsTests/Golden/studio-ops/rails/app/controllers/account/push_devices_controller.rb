@@ -6,15 +6,18 @@
 #                              for notification permission at all
 #   POST /account/push_device  {"token", "platform": "apple" | "google", "name"}: 201 for a new
 #                              device, 200 when the token was known
+#   DELETE /account/push_device {"token"}: 204; after a sign-out the app forgets its device, so a
+#                              signed-out phone stops receiving the account's notifications. Knowing
+#                              the token is the proof (only the phone and this server have it)
 # A token is one device: registering it again (after a new sign-in, or another account on
 # the same phone) moves it to the signed-in account instead of adding a row.
 class Account::PushDevicesController < ApplicationController
   # The native halves hold no CSRF token. This action takes JSON only, which a cross-site form
   # cannot send without a CORS preflight this app never answers, and the session cookie is
   # SameSite=Lax, so another site cannot register a device to the signed-in account.
-  skip_forgery_protection only: :create
-  before_action :require_signed_in
-  before_action :require_json, only: :create
+  skip_forgery_protection only: %i[create destroy]
+  before_action :require_signed_in, except: :destroy
+  before_action :require_json, only: %i[create destroy]
 
   rescue_from ActiveRecord::RecordNotUnique do
     # The same token registered twice at once: the other request stored it.
@@ -35,6 +38,11 @@ class Account::PushDevicesController < ApplicationController
     else
       render json: { errors: device.errors.full_messages }, status: :unprocessable_content
     end
+  end
+
+  def destroy
+    ApplicationPushDevice.where(token: device_params[:token].to_s).destroy_all
+    head :no_content
   end
 
   private

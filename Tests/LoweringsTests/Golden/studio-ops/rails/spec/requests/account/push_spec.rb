@@ -59,6 +59,18 @@ RSpec.describe "Push registration", type: :request do
     expect(first.push_devices.count).to eq(0)
   end
 
+  it "forgets the device of a signed-out app that sends its token" do
+    sign_in("owner@example.com")
+    register("leaving-phone")
+    register("other-phone")
+    post "/logout"
+
+    delete account_push_device_path, params: { token: "leaving-phone" }.to_json,
+                                     headers: { "Content-Type" => "application/json" }
+    expect(response).to have_http_status(:no_content)
+    expect(ApplicationPushDevice.pluck(:token)).to eq(["other-phone"])
+  end
+
   it "refuses an unknown platform and a body that is not JSON" do
     sign_in("owner@example.com")
     register("token-2", platform: "windows")
