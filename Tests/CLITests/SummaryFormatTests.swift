@@ -39,14 +39,24 @@ final class SummaryFormatTests: XCTestCase {
         for key in ["\"platforms\"", "\"gaps\"", "\"diagnostics\"", "\"omitted\"", "\"warning\"", "\"native_input_digest\"", "\"kept\""] {
             XCTAssertTrue(text.contains(key), key)
         }
-        // Re-pinned for issue 17: push.ios is generated (its gap is native_push.partially_generated
-        // with a new message, and the iOS tree has the push files), the Cores were re-pinned (file
-        // counts, native input digests), and the xcconfig, routes, README and workflow keys moved.
-        XCTAssertEqual(Digest.of(text).hex, "6b0570d0230e89fbd5dcb073e60ed0d90757fed5e637bc3d40e9dbeb545f1933", "the summary's bytes moved:\n\(text)")
-        // Each task's `rendered_in` (run history, which provenance no longer records) is the one
-        // addition to the summary's shape; without it, the bytes are pinned apart.
-        let before = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"rendered_in\" : ") }
-        XCTAssertEqual(Digest.of(before.joined(separator: "\n")).hex, "ae2220eb0f68aac5fc8ba140bede0447250b1d70d7e2c675d11fa1bb58967191")
+        // Re-pinned for the native-extension Core pins (issue 16): the iOS tree's file count and the
+        // iOS and Rails native input digests moved; no task key did. Re-pinned for issue 18: the
+        // summary records the projections (checked below: nothing else moved). Re-pinned for issue
+        // 17: push.ios is generated (its gap is native_push.partially_generated with a new message,
+        // and the iOS tree has the push files), the Cores were re-pinned (file counts, native input
+        // digests), and the xcconfig, routes, README and workflow keys moved.
+        XCTAssertEqual(Digest.of(text).hex, "18b651f75dfd3b3cb2d24b977cd15cabf8738c8ab6ee76e87e23d18c844b0b28", "the summary's bytes moved:\n\(text)")
+        // Each task's `rendered_in` (run history, which provenance no longer records) and the
+        // projections the tasks read (issue 18: what `report --base` traces Plan pointers through)
+        // are the additions to the summary's shape; without them, the bytes are those of issue 17's
+        // summary. (This Plan's tasks have no task-to-task dependencies, so no `dependencies`.)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"rendered_in\" : ") }
+        let start = try XCTUnwrap(lines.firstIndex(of: "  \"projections\" : ["))
+        let end = try XCTUnwrap(lines[start...].firstIndex(of: "  ],"))
+        XCTAssertTrue(lines[start...end].contains { $0.contains("\"/application/appearance/theme\"") }, "projections carry Plan pointers")
+        lines.removeSubrange(start...end)
+        XCTAssertFalse(text.contains("\"dependencies\""))
+        XCTAssertEqual(Digest.of(lines.joined(separator: "\n")).hex, "ae2220eb0f68aac5fc8ba140bede0447250b1d70d7e2c675d11fa1bb58967191")
     }
 
     /// One object, two parts: the run's (Tasks' `RunSummary`) and the Plan's (Lowerings'
