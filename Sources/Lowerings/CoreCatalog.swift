@@ -52,6 +52,9 @@ public enum CoreCatalog {
         case .iosExtensionRegistry: return mayReplace("Generated/ExtensionRegistry.swift")
         case .iosExtensionPackage: return mayReplace("NativeExtensions/Package.swift")
         case .iosExtensionExports: return mayReplace("NativeExtensions/Sources/NativeExtensions/NativeExtensions.swift")
+        // Push: the registration the Core's AppDelegate and NavigationContainer call (placeholder:
+        // does nothing); its aps-environment entitlement is in ios.entitlements.
+        case .iosPushRegistration: return mayReplace("Generated/PushRegistration.swift")
         // The built-in bridge components to register (placeholder: none) and the app's entitlements
         // (placeholder: none; Associated Domains with an authored domain).
         case .iosBridgeRegistry: return replaces("Generated/BridgeRegistry.swift")
@@ -74,6 +77,11 @@ public enum CoreCatalog {
         case .androidExtensionDrawables: return adds("app/src/extensions/res/{folder}/{file}")
         case .androidExtensionRegistry: return mayReplace("app/src/main/java/dev/firstdraft/app/generated/ExtensionRegistry.kt")
         case .androidExtensionDependencies: return mayReplace("app/extensions.gradle.kts")
+        // Push: the registration MainActivity and AppWebFragment call (placeholder: does nothing),
+        // the Firebase service, and the manifest app/build.gradle.kts merges when push=true.
+        case .androidPushRegistration: return mayReplace("app/src/main/java/dev/firstdraft/app/generated/PushRegistration.kt")
+        case .androidPushMessagingService: return adds("app/src/main/java/dev/firstdraft/app/generated/PushMessagingService.kt")
+        case .androidPushManifest: return adds("app/src/push/AndroidManifest.xml")
         // The built-in bridge components to register; the manifest, whose App Links filter exists
         // only with an authored domain.
         case .androidBridgeRegistry: return replaces("app/src/main/java/dev/firstdraft/app/generated/BridgeRegistry.kt")
@@ -125,6 +133,17 @@ public enum CoreCatalog {
         case .railsEntityRequestSpec: return adds("spec/requests/{plural}_spec.rb")
         // native/web: Stimulus controllers (bridge components' web half), loaded as `bridge--<name>`.
         case .railsExtensionWeb: return adds("app/javascript/controllers/bridge/{file*}")
+        // Push (Action Push Native): the gems the Gemfile evaluates (placeholder: none), the
+        // gem's install files, the device table, the handshake and the Account page's test send.
+        case .railsCapabilityGems: return mayReplace("Gemfile.capabilities")
+        case .railsPushConfig: return adds("config/push.yml")
+        case .railsPushMigration: return adds("db/migrate/{timestamp}_create_action_push_native_devices.rb")
+        case .railsPushDeviceModel: return adds("app/models/application_push_device.rb")
+        case .railsPushNotificationModel: return adds("app/models/application_push_notification.rb")
+        case .railsPushNotificationJob: return adds("app/jobs/application_push_notification_job.rb")
+        case .railsPushDevicesController: return adds("app/controllers/account/push_devices_controller.rb")
+        case .railsPushTestController: return adds("app/controllers/account/push_test_notifications_controller.rb")
+        case .railsPushRequestSpec: return adds("spec/requests/account/push_spec.rb")
         // Built-in bridge components (issue 17): each one's Stimulus half at an exact path (which
         // wins over the app's own pattern above; an app file of that name is a load error), and the
         // rules that hide a promoted control.

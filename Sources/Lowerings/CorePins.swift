@@ -4,14 +4,14 @@ import Hashing
 /// `CorePinTests` fails when a Core's source no longer packs to its pin.
 public enum CorePins {
     public static let rails = CorePin(
-        platform: .rails, digest: Digest(hex: "1da47386e64d012e893304ec1709e6e452ce18d85ba5f5776649bbffd3f719af")!,
-        revision: "rails-core-2026-08.4", seams: CoreCatalog.railsSeams)
+        platform: .rails, digest: Digest(hex: "954cd478b30f1a6f62db85eaa5e35cc536fc8580a881d5c1524378b5b940fc92")!,
+        revision: "rails-core-2026-11.1", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
-        platform: .ios, digest: Digest(hex: "6f602c09c62b75c8d216e337cc4685080cb025d07601543afffa85dee13996c2")!,
-        revision: "ios-core-2026-11.1", seams: CoreCatalog.iosSeams)
+        platform: .ios, digest: Digest(hex: "f1cbf4d20780f889a26d00cfa9206a2431314a2dfe1f642d33251fab6fbbf511")!,
+        revision: "ios-core-2026-11.2", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
-        platform: .android, digest: Digest(hex: "fe6c84d143e1b82458673573eb98386f34777a351922135946d2720755da307f")!,
-        revision: "android-core-2026-11.1", seams: CoreCatalog.androidSeams)
+        platform: .android, digest: Digest(hex: "b1bc8211c8c2346594fbc4f1d95d3612e08eb4bfc487f28de85b15a99967507f")!,
+        revision: "android-core-2026-11.2", seams: CoreCatalog.androidSeams)
 
     public static let all = [rails, ios, android]
 

@@ -9,8 +9,8 @@ final class IOSLoweringTests: XCTestCase {
         "ios.app_icon": ["monogram", "pinned_object"],
         "ios.application_definition": ["ios_identity"],
         "ios.navigation_definition": ["ios_navigation"],
-        "ios.identity_xcconfig": ["ios_identity", "links.scheme"],
-        "ios.entitlements": ["links.domain"],
+        "ios.identity_xcconfig": ["ios_identity", "links.scheme", "release_version"],
+        "ios.entitlements": ["links.domain", "push"],
         "ios.bridge_registry": ["bridge"],
         "ios.path_configuration": ["ios_path_configuration"],
         "ios.accent_color": ["accent"],
@@ -40,8 +40,11 @@ final class IOSLoweringTests: XCTestCase {
         let lowering = IOSLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.mount, "ios")
-        // Every seam but the native-extension ones, which only a Plan with native code fills.
-        XCTAssertEqual(Set(lowering.tasks.map(\.id)), Set(CoreCatalog.iosSeams.map(\.id.rawValue).filter { !$0.hasPrefix("ios.extension_") }))
+        // Every seam but the native-extension and push ones, which only a Plan with native code or
+        // push fills.
+        XCTAssertEqual(Set(lowering.tasks.map(\.id)), Set(CoreCatalog.iosSeams.map(\.id.rawValue).filter {
+            !$0.hasPrefix("ios.extension_") && !$0.hasPrefix("ios.push_")
+        }))
         let seams = try lowering.tasks.map { t in try XCTUnwrap(CoreCatalog.iosSeams.first { $0.id.rawValue == t.family }) }
         for (task, seam) in zip(lowering.tasks, seams) {
             XCTAssertEqual(task.family, seam.id.rawValue)
@@ -109,7 +112,9 @@ final class IOSLoweringTests: XCTestCase {
 
     func testAnAuthoredDomainAndFixedThemeAddNoGap() throws {
         XCTAssertEqual(IOSLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json")).gaps, [])
-        XCTAssertEqual(IOSLowering.lower(try LoweringHarness.fixture("studio-ops.plan.json")).gaps, [])
+        // studio-ops requests push, whose gap names the owner's credentials.
+        XCTAssertEqual(IOSLowering.lower(try LoweringHarness.fixture("studio-ops.plan.json")).gaps.map(\.code), [.nativePushPartiallyGenerated])
+        XCTAssertEqual(IOSLowering.lower(try LoweringHarness.edited("studio-ops.plan.json", [("/application/push", nil)])).gaps, [])
     }
 
     func testThemeToggleAndPushAreDisclosed() throws {
@@ -119,10 +124,18 @@ final class IOSLoweringTests: XCTestCase {
         let lowering = try IOSTest.lower(object)
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.gaps.map(\.code), [.nativeThemePreferenceNotGenerated,
-                                                   .nativePushNotGenerated])
+                                                   .nativePushPartiallyGenerated])
         XCTAssertEqual(lowering.gaps.map(\.pointer), ["/application/appearance/theme", "/application/push/ios"])
-        XCTAssertEqual(lowering.gaps.map(\.status), [.partiallyGenerated, .notGenerated])
+        XCTAssertEqual(lowering.gaps.map(\.status), [.partiallyGenerated, .partiallyGenerated])
         XCTAssertEqual(lowering.gaps.map(\.clients), [[.ios], [.ios]])
+        for needed in ["APNS_ENCRYPTION_KEY", "APNS_KEY_ID", "APNS_TEAM_ID", "Push Notifications capability"] {
+            XCTAssertTrue(lowering.gaps[1].message.contains(needed), lowering.gaps[1].message)
+        }
+        // The push seam is filled, and the app's one entitlements file (which project.yml always
+        // signs with) holds the aps-environment entitlement.
+        XCTAssertTrue(lowering.tasks.contains { $0.id == "ios.push_registration" })
+        XCTAssertTrue(try LoweringHarness.text(LoweringHarness.task(lowering, "ios.entitlements"))
+            .contains("<key>aps-environment</key>\n\t<string>development</string>"))
     }
 
     // MARK: Omitted clients
@@ -294,8 +307,9 @@ final class IOSLoweringTests: XCTestCase {
         let keys = LoweringHarness.keys(IOSLowering.lower(try LoweringHarness.fixture("notes.plan.json")))
         XCTAssertEqual(keys.count, 11)
         XCTAssertEqual(Set(keys.values).count, 11)
-        // Moved in issue 17: the xcconfig reads links.scheme too (APP_URL_SCHEME).
-        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "bbc48cf1dd1b7366b42b51addf6d6c8b5fbe7c2a309a6426a2cc8bef23acaf2b")
+        // Moved with issue 17: the xcconfig also reads release_version (MARKETING_VERSION) and
+        // links.scheme (APP_URL_SCHEME).
+        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "a1a4bc93d4febdd813f94c1bef2974bcaab0ad873bb29c10dfffbb781daeca47")
         // All moved with release ios-application-2026-11 (the definition gained userAgentPrefix, the path
         // configuration follows the routes Rails draws); path_configuration also reads pushed_lookalikes.
         XCTAssertEqual(keys["ios.path_configuration"]?.hex, "11ef42c791baee4b008f3e235979a018a6111c4d2e12c6db864a0594c91dc37e")

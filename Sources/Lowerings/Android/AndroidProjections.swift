@@ -8,6 +8,11 @@ struct AndroidProjections: Sendable {
     let strings: AndroidStrings
     let routes: AndroidRoutes
     let appearance: AppearanceProjection
+    /// `/application/version` (or the default) for `versionName`.
+    let version: ReleaseVersion
+    /// Whether the Android client registers for push, and its projection (the Android flag only).
+    let push: Bool
+    let pushProjection: Projection
     /// The custom scheme and the App Links domain; the built-in bridge components (issue 17).
     let links: LinksProjection
     let bridge: BridgeProjection
@@ -24,6 +29,9 @@ struct AndroidProjections: Sendable {
         strings = AndroidStrings(plan: plan, navigation: navigation)
         routes = AndroidRoutes(plan: plan, layout: layout, navigation: navigation)
         appearance = AppearanceProjection(plan: plan)
+        version = ReleaseVersion(plan: plan)
+        push = plan.application.push.requested(for: .android)
+        pushProjection = PushProjection.client(.android, requested: push)
         links = LinksProjection(plan: plan)
         bridge = BridgeProjection(plan: plan)
         var tokens: [IconToken] = []
@@ -47,6 +55,7 @@ struct AndroidProjections: Sendable {
         let shared: [Projection] = [
             identity.projection, definition.projection, navigation.projection, navigatorLayout.projection,
             strings.projection, routes.projection, appearance.accentProjection, appearance.backgroundProjection,
+            version.projection, pushProjection,
             links.schemeProjection, links.domainProjection, bridge.projection,
         ]
         var all = Dictionary(uniqueKeysWithValues: shared.map { ($0.name, $0) })

@@ -39,6 +39,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case colorInvalid = "plan.appearance.color_invalid"
     case pushRequiresClient = "plan.push.requires_client"
     case pushRequiresAccount = "plan.push.requires_account"
+    case applicationVersionInvalid = "plan.application.version_invalid"
     case linksSchemeInvalid = "plan.links.scheme_invalid"
     case linksSchemeReserved = "plan.links.scheme_reserved"
     case accountSubjectUUIDInvalid = "plan.account.subject_uuid_invalid"

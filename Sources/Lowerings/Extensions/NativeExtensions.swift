@@ -33,6 +33,7 @@ public struct NativeExtensions: Hashable, Sendable {
         "NavigationEntry+UIKit.swift", "NavigationEntry.swift", "PathConfigurationSources.swift", "SceneDelegate.swift",
         "SplashPresenter.swift", "TabLayout.swift", "TryAgainErrorView.swift", "DeepLink.swift", "SubmitComponent.swift",
         "ApplicationDefinition.swift", "NavigationDefinition.swift", "ExtensionRegistry.swift", "BridgeRegistry.swift",
+        "PushRegistration.swift",
     ]
     /// Asset names the iOS Core stamps (case-insensitively reserved).
     public static let iosReservedImageNames = ["AppIcon", "AccentColor", "FoundationBackground"]

@@ -32,8 +32,9 @@ public enum IOSLowering {
             // The client is omitted and the run goes on (000): its reasons are warnings, so an
             // error-severity diagnostic always means exit 65 with nothing written.
             let diagnostics = problems.map { loaded.diagnostic($0.code, at: $0.pointer, severity: .warning, $0.message) }.sorted()
-            return PlatformLowering(platform: platform, status: .omitted, release: release,
-                                    gaps: [.clientNotGenerated(platform, diagnostics: diagnostics)], diagnostics: diagnostics)
+            var gaps: [Gap] = [.clientNotGenerated(platform, diagnostics: diagnostics)]
+            if plan.application.push.requested(for: platform) { gaps.append(.pushClientNotGenerated(platform)) }
+            return PlatformLowering(platform: platform, status: .omitted, release: release, gaps: gaps, diagnostics: diagnostics)
         }
 
         let appearance = AppearanceProjection(plan: plan)
@@ -41,8 +42,11 @@ public enum IOSLowering {
         var builder = SeamTaskBuilder(release: release)
         // The definition the native files record a digest of (000's departure, DESIGN.md).
         builder.include([identity.projection])
-        addTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance, into: &builder)
-        addLinksAndBridge(links: LinksProjection(plan: plan), bridge: BridgeProjection(plan: plan), identity: iosIdentity, into: &builder)
+        let version = ReleaseVersion(plan: plan), pushRequested = plan.application.push.requested(for: platform)
+        addTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance,
+                 version: version, push: pushRequested, into: &builder)
+        addLinksAndBridge(links: LinksProjection(plan: plan), bridge: BridgeProjection(plan: plan), identity: iosIdentity,
+                          version: version, push: pushRequested, into: &builder)
         builder.append(MonogramTasks.pngCopy(appName: plan.application.name, seam: .iosAppIcon, release: release),
                        reads: [MonogramTasks.projection(appName: plan.application.name)])
         addExtensionTasks(plan.application.native.ios!, loaded.extensions.ios, into: &builder)
@@ -54,11 +58,14 @@ public enum IOSLowering {
     /// One task per seam of the iOS Core, in `CoreCatalog.iosSeams` order, each reading only the
     /// projections its renderer reads (the AppIcon is the monogram copy).
     static func addTasks(identity: IOSIdentity, navigation: IOSNavigation, routes: IOSPathRoutes,
-                         appearance: AppearanceProjection, into builder: inout SeamTaskBuilder) {
+                         appearance: AppearanceProjection, version: ReleaseVersion, push pushRequested: Bool,
+                         into builder: inout SeamTaskBuilder) {
         let accent = appearance.accent
         let background: Color? = appearance.background
         builder.add(.iosApplicationDefinition, reads: [identity.projection]) { ApplicationDefinitionRenderer.render(identity) }
         builder.add(.iosNavigationDefinition, reads: [navigation.projection]) { NavigationDefinitionRenderer.render(navigation) }
+        // The iOS flag alone: push.android never moves an iOS key.
+        let push = PushProjection.client(platform, requested: pushRequested)
         builder.add(.iosPathConfiguration, reads: [routes.projection]) { PathConfigurationRenderer.render(routes) }
         builder.add(.iosAccentColor, reads: [appearance.accentProjection]) { ColorSetRenderer.render(accent) }
         builder.add(.iosBackgroundColor, reads: [appearance.backgroundProjection]) { ColorSetRenderer.render(background) }
@@ -66,16 +73,27 @@ public enum IOSLowering {
             ApplicationTestsRenderer.render(identity: identity, navigation: navigation, routes: routes)
         }
         builder.add(.iosNavigationUITests, reads: [navigation.projection]) { NavigationUITestsRenderer.render(navigation) }
+        if pushRequested {
+            let release = identity.release
+            builder.add(.iosPushRegistration, reads: [push]) { PushRegistrationRenderer.registration(release: release) }
+        }
     }
 
     /// Issue 17: the xcconfig (with the URL scheme Info.plist registers), the entitlements (the
     /// domain's Associated Domains) and the built-in bridge components to register.
-    static func addLinksAndBridge(links: LinksProjection, bridge: BridgeProjection, identity: IOSIdentity, into builder: inout SeamTaskBuilder) {
+    /// The xcconfig also carries the marketing version (issue 17's release versions); the one
+    /// entitlements file holds push's `aps-environment` and the domain's Associated Domains.
+    static func addLinksAndBridge(links: LinksProjection, bridge: BridgeProjection, identity: IOSIdentity, version: ReleaseVersion,
+                                  push pushRequested: Bool, into builder: inout SeamTaskBuilder) {
         let (scheme, domain, components) = (links.scheme, links.domain, bridge.components)
-        builder.add(.iosIdentityXcconfig, reads: [identity.projection, links.schemeProjection]) {
-            IdentityXcconfigRenderer.render(identity, scheme: scheme)
+        builder.add(.iosIdentityXcconfig, reads: [identity.projection, version.projection, links.schemeProjection]) {
+            IdentityXcconfigRenderer.render(identity, version: version, scheme: scheme)
         }
-        builder.add(.iosEntitlements, reads: [links.domainProjection]) { IOSLinksRenderer.entitlements(domain: domain) }
+        // The iOS push flag alone: push.android never moves an iOS key.
+        let push = PushProjection.client(platform, requested: pushRequested)
+        builder.add(.iosEntitlements, reads: [links.domainProjection, push]) {
+            IOSLinksRenderer.entitlements(domain: domain, push: pushRequested)
+        }
         builder.add(.iosBridgeRegistry, reads: [bridge.projection]) { IOSLinksRenderer.bridgeRegistry(components) }
     }
 

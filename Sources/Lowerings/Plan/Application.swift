@@ -12,6 +12,10 @@ public struct Application: Hashable, Sendable {
     public var appearance: Appearance?
     public var native: NativeClients
     public var push: Push
+    /// `/application/version`: the marketing version both clients ship (iOS
+    /// `CFBundleShortVersionString`, Android `versionName`); nil means `ReleaseVersion.default`.
+    /// The build number is never a Plan fact: CI stamps it at build time.
+    public var version: String?
     /// `/application/bridge`: the built-in bridge components (each on by default).
     public var bridge: Bridge
     /// `/application/links`: the custom URL scheme.
@@ -19,7 +23,7 @@ public struct Application: Hashable, Sendable {
 
     public init(key: String, name: String, domain: String? = nil, home: String? = nil,
                 appearance: Appearance? = nil, native: NativeClients = NativeClients(), push: Push = Push(),
-                bridge: Bridge = Bridge(), links: Links = Links()) {
+                version: String? = nil, bridge: Bridge = Bridge(), links: Links = Links()) {
         self.key = key
         self.name = name
         self.domain = domain
@@ -27,6 +31,7 @@ public struct Application: Hashable, Sendable {
         self.appearance = appearance
         self.native = native
         self.push = push
+        self.version = version
         self.bridge = bridge
         self.links = links
     }

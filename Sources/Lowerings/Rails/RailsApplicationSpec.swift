@@ -16,6 +16,9 @@ struct RailsApplicationSpec: Hashable, Sendable {
     /// The identities the association files name, with an authored domain and an emitted client
     /// (`RailsLowering.lower` sets it once the emitted clients are known).
     var appLinks: RailsAppLinksRenderer.Apps?
+    /// Emitted clients with push (`/application/push`), set by the lowering once it knows which
+    /// clients were emitted.
+    var push: [Platform] = []
 
     init(plan: Plan, navigation: ApplicationNavigation) {
         name = plan.application.name
@@ -42,10 +45,11 @@ struct RailsApplicationSpec: Hashable, Sendable {
             }),
             "root": .optional(rootPluralKey),
             "app_links": appLinks.map { .object(["ios": .optional($0.iosBundleIdentifier), "android": .optional($0.androidPackage)]) } ?? .null,
+            "push": .array(push.map { .string($0.rawValue) }),
         ], sources: [
             "clients": ["/application/native"], "account": ["/account"],
             "app_links": ["/application/domain", "/application/key", "/application/native"],
-            "resources": ["/entities"], "root": ["/application/home", "/entities"],
+            "resources": ["/entities"], "root": ["/application/home", "/entities"], "push": ["/application/push"],
         ])
     }
 
@@ -70,7 +74,8 @@ struct RailsApplicationSpec: Hashable, Sendable {
             "name": .string(name), "clients": .array(clients.map { .string($0.rawValue) }), "account": .bool(hasAccount),
             "app_links": appLinks.map { .object(["domain": .optional(appLinksDomain), "ios": .bool($0.iosBundleIdentifier != nil),
                                                  "android": .bool($0.androidPackage != nil)]) } ?? .null,
+            "push": .array(push.map { .string($0.rawValue) }),
         ], sources: ["name": ["/application/name"], "clients": ["/application/native"], "account": ["/account"],
-                     "app_links": ["/application/domain", "/application/native"]])
+                     "app_links": ["/application/domain", "/application/native"], "push": ["/application/push"]])
     }
 }

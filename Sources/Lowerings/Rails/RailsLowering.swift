@@ -37,6 +37,10 @@ public enum RailsLowering {
         app.appLinks = RailsAppLinksRenderer.Apps(plan: plan, clients: app.clients)
         app.appLinksDomain = app.appLinks == nil ? nil : plan.application.domain
         let bridge = BridgeProjection(plan: plan)
+        // Validation requires an account and the client for each push flag (000: push needs a client to
+        // deliver to); a client its lowering omitted registers nothing here.
+        let push = plan.account == nil ? nil : RailsPushSpec(plan: plan, emittedClients: app.clients)
+        app.push = push?.clients ?? []
         let account = plan.account.map { RailsAccountSpec(account: $0, nativeSession: app.nativeSession) }
         let accountProjection = account?.projection
             ?? Projection(name: "rails.account", fields: ["account": .null], sources: ["account": ["/account"]])
@@ -44,7 +48,8 @@ public enum RailsLowering {
         var builder = SeamTaskBuilder(release: release)
         application(app, navigation: navigation, appearance: AppearanceProjection(plan: plan), into: &builder)
         entities(plan, bridge: bridge, into: &builder)
-        self.account(account, projection: accountProjection, bridge: bridge, into: &builder)
+        self.account(account, projection: accountProjection, push: push, bridge: bridge, into: &builder)
+        if let push, let account { self.push(push, account: account, accountProjection: accountProjection, into: &builder) }
         nativeClients(app, account: accountProjection, into: &builder)
         bridgeComponents(bridge, into: &builder)
         appLinks(app.appLinks, into: &builder)
@@ -113,14 +118,18 @@ public enum RailsLowering {
 
     /// The Rodauth initializer (always: without an account it turns Rodauth off), and with an
     /// account its app, controllers, model, migration and views.
-    static func account(_ account: RailsAccountSpec?, projection: Projection, bridge: BridgeProjection, into builder: inout SeamTaskBuilder) {
+    static func account(_ account: RailsAccountSpec?, projection: Projection, push: RailsPushSpec?, bridge: BridgeProjection,
+                        into builder: inout SeamTaskBuilder) {
         let reads = [projection]
         builder.add(.railsAccountInitializer, reads: reads) { RailsAccountRenderer.initializer(account) }
         guard let account else { return }
         builder.add(.railsAccountRodauthApp, reads: reads) { RailsAccountRenderer.rodauthApp(account) }
         builder.add(.railsAccountRodauthMain, reads: reads) { RailsAccountRenderer.rodauthMain(account) }
         builder.add(.railsAccountController, reads: reads) { RailsAccountRenderer.rodauthController(account) }
-        builder.add(.railsAccountModel, reads: reads) { RailsAccountRenderer.model(account) }
+        // With push, the model and the Account page also read `rails.push` (devices, the test send).
+        let withPush = reads + (push.map { [$0.projection] } ?? [])
+        let hasPush = push != nil
+        builder.add(.railsAccountModel, reads: withPush) { RailsAccountRenderer.model(account, push: hasPush) }
         builder.add(.railsAccountMigration, values: ["timestamp": RailsMigrationVersion.accountVersion], reads: reads) {
             RailsAccountRenderer.migration(account)
         }
@@ -132,10 +141,12 @@ public enum RailsLowering {
             }
         }
         for view in RailsAccountRenderer.views(account) {
-            // The edit form's submit button opts in to the built-in `submit` bridge component.
+            // The show page reads push (its test send); the edit form's submit button opts in to the
+            // built-in `submit` bridge component.
             let components = view == "edit" ? bridge.components : []
-            builder.add(.railsAccountViews, instance: view, values: ["view": view], reads: view == "edit" ? reads + [bridge.projection] : reads) {
-                RailsAccountRenderer.view(view, account, bridge: components)
+            let viewReads = view == "show" ? withPush : view == "edit" ? reads + [bridge.projection] : reads
+            builder.add(.railsAccountViews, instance: view, values: ["view": view], reads: viewReads) {
+                RailsAccountRenderer.view(view, account, push: hasPush, bridge: components)
             }
         }
     }
@@ -166,6 +177,22 @@ public enum RailsLowering {
         builder.add(.railsAppLinksSpec, reads: [projection]) { RailsAppLinksRenderer.spec(apps) }
     }
 
+    /// Push (Action Push Native): the gem, its configuration and classes, the device table, the
+    /// registration handshake, the Account page's test send and their request spec; all read
+    /// `rails.push` (the spec also reads the account, whose fields its sign-in fills).
+    static func push(_ push: RailsPushSpec, account: RailsAccountSpec, accountProjection: Projection, into builder: inout SeamTaskBuilder) {
+        let reads = [push.projection]
+        builder.add(.railsCapabilityGems, reads: reads) { RailsPushRenderer.gems() }
+        builder.add(.railsPushConfig, reads: reads) { RailsPushRenderer.config(push) }
+        builder.add(.railsPushMigration, values: ["timestamp": RailsMigrationVersion.pushVersion], reads: reads) { RailsPushRenderer.migration() }
+        builder.add(.railsPushDeviceModel, reads: reads) { RailsPushRenderer.deviceModel() }
+        builder.add(.railsPushNotificationModel, reads: reads) { RailsPushRenderer.notificationModel(push) }
+        builder.add(.railsPushNotificationJob, reads: reads) { RailsPushRenderer.notificationJob() }
+        builder.add(.railsPushDevicesController, reads: reads) { RailsPushRenderer.devicesController() }
+        builder.add(.railsPushTestController, reads: reads) { RailsPushRenderer.testController() }
+        builder.add(.railsPushRequestSpec, reads: reads + [accountProjection]) { RailsPushRenderer.requestSpec(push, account: account) }
+    }
+
     /// For the emitted clients: the configurations controller and its spec, the native session
     /// page (with an account), and per client a preview guide, `bin/<client>` and its CI workflow.
     static func nativeClients(_ app: RailsApplicationSpec, account: Projection, into builder: inout SeamTaskBuilder) {
@@ -190,7 +217,12 @@ public enum RailsLowering {
             let command = Projection(name: "rails.native_command:\(client)", fields: ["client": .string(client.rawValue)],
                                      sources: ["client": [client.clientPointer]])
             builder.add(.command(for: client), reads: [command]) { RailsNativeRenderer.command(client: client) }
-            builder.add(clientMarker(client), reads: [command]) { RailsWorkflowRenderer.nativeWorkflow(client: client) }
+            // Android's workflow writes the owner's google-services.json from a secret with push;
+            // iOS's needs nothing for push (CI builds unsigned), so it does not read the flag.
+            let push = client == .android && app.push.contains(client)
+            let reads = client == .android
+                ? [command, PushProjection.client(client, requested: push, name: "rails.workflow_push:\(client)")] : [command]
+            builder.add(clientMarker(client), reads: reads) { RailsWorkflowRenderer.nativeWorkflow(client: client, push: push) }
         }
     }
 

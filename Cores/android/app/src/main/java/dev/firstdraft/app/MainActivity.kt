@@ -10,6 +10,7 @@ import androidx.core.view.WindowInsetsCompat
 import androidx.core.view.isVisible
 import com.google.android.material.bottomnavigation.BottomNavigationView
 import dev.firstdraft.app.generated.ApplicationDefinition
+import dev.firstdraft.app.generated.PushRegistration
 import dev.hotwire.core.config.Hotwire
 import dev.hotwire.core.turbo.config.PathConfiguration
 import dev.hotwire.navigation.activities.HotwireActivity
@@ -64,6 +65,7 @@ class MainActivity : HotwireActivity() {
         applyRootInsets()
         loadTabs()
         AppShell.attach(this)
+        PushRegistration.activityCreated(this)
         if (savedInstanceState == null) {
             // A link that launched the app waits for the first page, then is replayed.
             receive(intent)
