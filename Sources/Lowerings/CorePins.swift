@@ -7,11 +7,11 @@ public enum CorePins {
         platform: .rails, digest: Digest(hex: "954cd478b30f1a6f62db85eaa5e35cc536fc8580a881d5c1524378b5b940fc92")!,
         revision: "rails-core-2026-11.1", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
-        platform: .ios, digest: Digest(hex: "f1cbf4d20780f889a26d00cfa9206a2431314a2dfe1f642d33251fab6fbbf511")!,
-        revision: "ios-core-2026-11.2", seams: CoreCatalog.iosSeams)
+        platform: .ios, digest: Digest(hex: "971da11dca5a88ad1411f992ae52fbf8dc821dbdb7d0af7c6c650dc5106961ac")!,
+        revision: "ios-core-2026-11.3", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
-        platform: .android, digest: Digest(hex: "b1bc8211c8c2346594fbc4f1d95d3612e08eb4bfc487f28de85b15a99967507f")!,
-        revision: "android-core-2026-11.2", seams: CoreCatalog.androidSeams)
+        platform: .android, digest: Digest(hex: "22a0cc5ddecd9eed59ad8526273b5787d7cf7598d537ac55f0c5aa455dd79760")!,
+        revision: "android-core-2026-11.3", seams: CoreCatalog.androidSeams)
 
     public static let all = [rails, ios, android]
 

@@ -46,7 +46,8 @@ final class SummaryFormatTests: XCTestCase {
         // and the iOS tree has the push files), the Cores were re-pinned (file counts, native input
         // digests), and the xcconfig, routes, README and workflow keys moved. Then bridge17 (issue 17 part B): new
         // seams (bridge registries, entitlements, the submit controller and hide rule, manifest), Cores re-pinned.
-        XCTAssertEqual(Digest.of(text).hex, "c95f28e150797be3278c798dc450d7c6715dfa31b9163b8b0c82759a1c4e813d", "the summary's bytes moved:\n\(text)")
+        // Then the releases …-2026-11.1 (every task's release and key) and the Cores' …-2026-11.3.
+        XCTAssertEqual(Digest.of(text).hex, "263104d603403fe7456ab067decb4ed9a5a244ad65eb11262aa3756acd85c359", "the summary's bytes moved:\n\(text)")
         // Each task's `rendered_in` (run history, which provenance no longer records) and the
         // projections the tasks read (issue 18: what `report --base` traces Plan pointers through)
         // are the additions to the summary's shape; without them, the bytes are those of issue 17's
@@ -57,7 +58,7 @@ final class SummaryFormatTests: XCTestCase {
         XCTAssertTrue(lines[start...end].contains { $0.contains("\"/application/appearance/theme\"") }, "projections carry Plan pointers")
         lines.removeSubrange(start...end)
         XCTAssertFalse(text.contains("\"dependencies\""))
-        XCTAssertEqual(Digest.of(lines.joined(separator: "\n")).hex, "f8f8e23b0bb23967a3e786d4ffd01a2d0370fd2032057540c7be4a4e221126c8")
+        XCTAssertEqual(Digest.of(lines.joined(separator: "\n")).hex, "46f50c24d54d8f21fdc3cb8ff20e5904811560cad5eac20fae05d066de2699a4")
     }
 
     /// One object, two parts: the run's (Tasks' `RunSummary`) and the Plan's (Lowerings'

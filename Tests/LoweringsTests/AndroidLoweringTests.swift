@@ -18,7 +18,7 @@ final class AndroidLoweringTests: XCTestCase {
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.platform, .android)
         XCTAssertEqual(lowering.mount, "android")
-        XCTAssertEqual(lowering.release, "android-application-2026-11")
+        XCTAssertEqual(lowering.release, "android-application-2026-11.1")
         let ids = lowering.tasks.map(\.id)
         XCTAssertEqual(Set(ids).count, ids.count)
         XCTAssertEqual(ids, [

@@ -28,7 +28,7 @@ final class IOSLoweringTests: XCTestCase {
             let lowering = try IOSTest.lower(object)
             XCTAssertEqual(lowering.status, .declined)
             XCTAssertEqual(lowering.platform, .ios)
-            XCTAssertEqual(lowering.release, "ios-application-2026-11")
+            XCTAssertEqual(lowering.release, "ios-application-2026-11.1")
             XCTAssertTrue(lowering.tasks.isEmpty)
             XCTAssertTrue(lowering.gaps.isEmpty)
             XCTAssertTrue(lowering.diagnostics.isEmpty)
@@ -309,10 +309,11 @@ final class IOSLoweringTests: XCTestCase {
         XCTAssertEqual(Set(keys.values).count, 11)
         // Moved with issue 17: the xcconfig also reads release_version (MARKETING_VERSION) and
         // links.scheme (APP_URL_SCHEME).
-        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "a1a4bc93d4febdd813f94c1bef2974bcaab0ad873bb29c10dfffbb781daeca47")
+        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "d0c5b22fd532f369bcd6d5ca8c285bbca9cbad62bc8eeccff56171a6f2684631")
+        // All three moved again with release ios-application-2026-11.1 (every key carries the release).
         // All moved with release ios-application-2026-11 (the definition gained userAgentPrefix, the path
         // configuration follows the routes Rails draws); path_configuration also reads pushed_lookalikes.
-        XCTAssertEqual(keys["ios.path_configuration"]?.hex, "11ef42c791baee4b008f3e235979a018a6111c4d2e12c6db864a0594c91dc37e")
-        XCTAssertEqual(keys["ios.accent_color"]?.hex, "19d956d39800bb667cfefead2b9ad83ffc90104416bb49a8eec6722050646f20")
+        XCTAssertEqual(keys["ios.path_configuration"]?.hex, "83acbbecfe9e15c26a3ea830875c0429a62fe0dba6075df293dedb52042981e1")
+        XCTAssertEqual(keys["ios.accent_color"]?.hex, "c1aba1593589a5b56c6f90da62d89a4ed34dba758d7b7d7e4cff94eb01bfdb95")
     }
 }

@@ -14,7 +14,7 @@ enum ApplicationDefinition {
     static let graphVersion = 1
     static let target = "rails"
     static let profile = "foundation-plan-rails"
-    static let loweringRelease = "ios-application-2026-11"
+    static let loweringRelease = "ios-application-2026-11.1"
     static let theme: InterfaceTheme = .light
     static let projectionDigest = "0000000000000000000000000000000000000000000000000000000000000000"
 }

@@ -1,4 +1,4 @@
-/// The Android application identity of release `android-application-2026-11`: the application ID
+/// The Android application identity of release `android-application-2026-11.1`: the application ID
 /// and the HTTPS Rails origin. The ID is kept apart from the fixed Kotlin namespace
 /// (`dev.firstdraft.app`), so a new domain rewrites `application.properties` and no Kotlin source.
 ///

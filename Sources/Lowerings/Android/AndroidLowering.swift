@@ -1,7 +1,7 @@
 import Hashing
 import Tasks
 
-/// The Android client, release `android-application-2026-11`.
+/// The Android client, release `android-application-2026-11.1`.
 ///
 /// Declined (no `native.android`): no task, no Core. Requested but not lowerable (an identity
 /// problem, or no navigation entry): omitted with positioned diagnostics and a
@@ -9,7 +9,7 @@ import Tasks
 /// seam (the launcher foreground is the monogram's), each reading only the projections named in
 /// its inputs.
 public enum AndroidLowering {
-    public static let release = "android-application-2026-11"
+    public static let release = "android-application-2026-11.1"
     public static let platform = Platform.android
     static let clientPointer = platform.clientPointer
 

@@ -1,4 +1,4 @@
-/// The Material icon release `android-application-2026-11` pins for each semantic icon token, as
+/// The Material icon release `android-application-2026-11.1` pins for each semantic icon token, as
 /// 24dp vector-drawable path data (Material Design icons, Apache-2.0, from google/material-design-icons).
 /// Changing any byte here needs a successor release.
 public struct MaterialIcon: Hashable, Sendable {

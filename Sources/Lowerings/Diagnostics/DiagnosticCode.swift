@@ -120,7 +120,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case bridgeComponentWithoutWeb = "native.bridge.component_without_web"
     case bridgeSwiftNameMismatch = "native.bridge.swift_name_mismatch"
 
-    // MARK: iOS lowering (ios-application-2026-11)
+    // MARK: iOS lowering (ios-application-2026-11.1)
     case iosKeyTooLong = "ios.identity.key_too_long"
     case iosKeyNotDNSLabel = "ios.identity.key_not_dns_label"
     case iosDomainTooLong = "ios.identity.domain_too_long"
@@ -131,7 +131,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case iosDisplayNameTrailingBackslash = "ios.display_name.trailing_backslash"
     case iosNavigationNoEntry = "ios.navigation.no_entry"
 
-    // MARK: Android lowering (android-application-2026-11)
+    // MARK: Android lowering (android-application-2026-11.1)
     case androidIdentityDomainInvalid = "android.identity.domain_invalid"
     case androidIdentityInvalidSegment = "android.identity.invalid_segment"
     case androidIdentityTooLong = "android.identity.too_long"

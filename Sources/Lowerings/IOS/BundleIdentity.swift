@@ -1,4 +1,4 @@
-/// The release identity of the iOS client (release `ios-application-2026-11`): the application
+/// The release identity of the iOS client (release `ios-application-2026-11.1`): the application
 /// key as one DNS label, the Rails origin and the bundle identifier.
 ///
 /// * key component: `application.key` with `_` → `-`, one DNS label (letters, digits, inner

@@ -1,7 +1,7 @@
 import Hashing
 import Tasks
 
-/// The iOS client, release `ios-application-2026-11`.
+/// The iOS client, release `ios-application-2026-11.1`.
 ///
 /// * No `native.ios` object: `.declined`, no task, no gap.
 /// * A requested client whose key, domain or display name cannot form the pinned identity, or
@@ -13,7 +13,7 @@ import Tasks
 /// Gap statuses: `not_generated` (nothing of that request is generated) and
 /// `partially_generated` (generated, with a reviewed residual).
 public enum IOSLowering {
-    public static let release = "ios-application-2026-11"
+    public static let release = "ios-application-2026-11.1"
     public static let platform = Platform.ios
     public static let clientPointer = platform.clientPointer
 

@@ -1,6 +1,6 @@
 /// The SF Symbol names a tab shows for one icon token, unselected and selected.
 ///
-/// Release `ios-application-2026-11` pins these bytes. Every name exists in SF Symbols 2 or
+/// Release `ios-application-2026-11.1` pins these bytes. Every name exists in SF Symbols 2 or
 /// earlier, so it resolves at the Core's iOS 16 deployment target. Where SF Symbols has no filled
 /// form at that target (`calendar`, `music.note`, `globe`), the selected name repeats the outline:
 /// the tab bar's tint still marks the selection.

@@ -1,6 +1,6 @@
 /// Writes a literal string as an `.xcconfig` value that Xcode reads back unchanged.
 ///
-/// Part of release `ios-application-2026-11`: changing the bytes it produces needs a new release.
+/// Part of release `ios-application-2026-11.1`: changing the bytes it produces needs a new release.
 /// Xcode's configuration-file parser starts a comment at any `//` (quotes do not protect it),
 /// skips whitespace after `=`, trims trailing whitespace and a trailing `;`, joins a line ending
 /// in `\` with the next one, and expands `$(NAME)`, `${NAME}` and `$NAME`, with `$$` standing for

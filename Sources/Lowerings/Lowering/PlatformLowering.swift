@@ -14,7 +14,7 @@ public struct PlatformLowering: Sendable {
 
     public var platform: Platform
     public var status: Status
-    /// The lowering release (`ios-application-2026-11`, …).
+    /// The lowering release (`ios-application-2026-11.1`, …).
     public var release: String
     /// One file task per seam; paths are final output paths (mount included).
     public var tasks: [FileTask]

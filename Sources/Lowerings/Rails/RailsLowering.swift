@@ -1,7 +1,7 @@
 import Hashing
 import Tasks
 
-/// The Rails application, mounted at the output root (release `rails-application-2026-11`: the
+/// The Rails application, mounted at the output root (release `rails-application-2026-11.1`: the
 /// server sends the clients' bundled path configuration, pinned workflows, `rails.yml`).
 ///
 /// One file task per generated file. Each task's inputs are the digests of exactly the projections
@@ -13,7 +13,7 @@ import Tasks
 /// `lower` reads as the list of sections of the app: application, entities, account, native
 /// clients, CI, icons; each section is one function.
 public enum RailsLowering {
-    public static let release = "rails-application-2026-11"
+    public static let release = "rails-application-2026-11.1"
     public static let platform = Platform.rails
 
     /// The file the Rails tree holds exactly when a client's tree was emitted (that client's CI

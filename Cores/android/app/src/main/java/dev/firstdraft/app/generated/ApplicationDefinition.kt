@@ -10,7 +10,7 @@ import dev.firstdraft.app.R
 
 object ApplicationDefinition {
     const val PROJECT_ID = "00000000-0000-4000-8000-000000000000"
-    const val LOWERING_RELEASE = "android-application-2026-11"
+    const val LOWERING_RELEASE = "android-application-2026-11.1"
     const val PROJECTION_DIGEST = "0000000000000000000000000000000000000000000000000000000000000000"
     const val USER_AGENT_PREFIX = "FirstDraft;"
 
