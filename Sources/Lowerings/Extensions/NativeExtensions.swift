@@ -53,6 +53,9 @@ public struct NativeExtensions: Hashable, Sendable {
         var iosImages: [NativeSources.File] = [], androidImages: [NativeSources.File] = []
         var swiftNames: [String: String] = [:], kotlinNames: [String: String] = [:]
         for file in sources.files {
+            // Markdown is notes for people (`orchestrate init` writes a README into each
+            // platform's folder): never compiled, and not worth a warning.
+            if file.path.lowercased().hasSuffix(".md") { continue }
             let parts = file.path.split(separator: "/").map(String.init)
             if parts.count >= 2, parts[0] == "web" {
                 let inside = parts.dropFirst().joined(separator: "/")
