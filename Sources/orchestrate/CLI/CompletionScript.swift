@@ -205,11 +205,14 @@ enum CompletionScript {
                 let none = bashQuote("__fish_seen_subcommand_from \(c.name); and not __fish_seen_subcommand_from \(c.subcommands.joined(separator: " "))")
                 s += "complete -c orchestrate -n \(none) -a \(bashQuote(c.subcommands.joined(separator: " ")))\n"
             }
+            // The other positionals: after the subcommand, when the command has subcommands.
+            let after = c.subcommands.isEmpty ? when
+                : bashQuote("__fish_seen_subcommand_from \(c.name); and __fish_seen_subcommand_from \(c.subcommands.joined(separator: " "))")
             switch c.positionals {
             case .none: break
-            case .files: s += "complete -c orchestrate -n \(when) -F\n"
-            case .directories: s += "complete -c orchestrate -n \(when) -a '(__fish_complete_directories)'\n"
-            case let .choices(values): s += "complete -c orchestrate -n \(when) -a \(bashQuote(values.joined(separator: " ")))\n"
+            case .files: s += "complete -c orchestrate -n \(after) -F\n"
+            case .directories: s += "complete -c orchestrate -n \(after) -a '(__fish_complete_directories)'\n"
+            case let .choices(values): s += "complete -c orchestrate -n \(after) -a \(bashQuote(values.joined(separator: " ")))\n"
             }
         }
         return s
