@@ -10,9 +10,9 @@ public enum CompletionsCommand: Command {
     Completes commands, subcommands, options and their values (directories, files, the choices of
     --platform and --format), generated from the same declarations as --help. Load it:
 
-      bash  source <(orchestrate completions bash)              (or save it in
-            ~/.local/share/bash-completion/completions/orchestrate)
-      zsh   orchestrate completions zsh > "${fpath[1]}/_orchestrate"   (then compinit)
+      bash  source <(orchestrate completions bash)
+            (or save it as ~/.local/share/bash-completion/completions/orchestrate)
+      zsh   orchestrate completions zsh > "${fpath[1]}/_orchestrate", then compinit
       fish  orchestrate completions fish > ~/.config/fish/completions/orchestrate.fish
     """
 
