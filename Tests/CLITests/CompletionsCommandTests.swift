@@ -181,6 +181,15 @@ final class CompletionsCommandTests: XCTestCase {
             XCTAssertEqual(Set(entry.options.map(\.word) + ["--help"]), Self.declaredOptions(c), c.name)
             XCTAssertEqual(Set(entry.subcommands), Self.subcommands[c.name] ?? [], c.name)
         }
+        let positionals = Dictionary(uniqueKeysWithValues: model.commands.map { ($0.name, $0.positionals) })
+        XCTAssertEqual(positionals["compile"], .files)
+        XCTAssertEqual(positionals["init"], .files)
+        XCTAssertEqual(positionals["artifact"], .files)
+        XCTAssertEqual(positionals["digest"], .directories)
+        XCTAssertEqual(positionals["core"], .directories)
+        XCTAssertEqual(positionals["store"], CompletionModel.Values.none)
+        XCTAssertEqual(positionals["explain"], CompletionModel.Values.none)
+        XCTAssertEqual(positionals["completions"], CompletionModel.Values.none)
     }
 
     /// At `orchestrate ⇥` bash and zsh offer `--help` and `--version` too; the question there is

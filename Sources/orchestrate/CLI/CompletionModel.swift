@@ -63,10 +63,18 @@ struct CompletionModel: Sendable {
             case let .many(placeholder): return Option(name: o.name, summary: summary, value: values(placeholder), word: "--" + o.name, repeatable: true)
             }
         }
-        let positionals: Values = c.positionals.upperBound == 0 ? .none
-            : positionalWords.contains(where: { $0.split(separator: "|").contains("DIR") }) && !positionalWords.contains(where: { $0.contains("FILE") || $0 == "PLAN" })
-            ? .directories : .files
-        return Entry(name: c.name, abstract: c.abstract, subcommands: subcommands, options: options, positionals: subcommands.isEmpty || !positionalWords.isEmpty ? positionals : .none)
+        // The other positionals: directories when every placeholder is `DIR`, else files; none
+        // when the command takes none, or only its subcommand.
+        let placeholders = positionalWords.flatMap { $0.split(separator: "|").map(String.init) }
+        let positionals: Values
+        if c.positionals.upperBound == 0 || (!subcommands.isEmpty && placeholders.isEmpty) {
+            positionals = .none
+        } else if !placeholders.isEmpty, placeholders.allSatisfy({ $0 == "DIR" }) {
+            positionals = .directories
+        } else {
+            positionals = .files
+        }
+        return Entry(name: c.name, abstract: c.abstract, subcommands: subcommands, options: options, positionals: positionals)
     }
 
     /// A placeholder's completions: `DIR` directories, `FILE`/`PLAN`/`SUMMARY` files, `a|b` the
