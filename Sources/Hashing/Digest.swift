@@ -94,8 +94,16 @@ public struct Digest: Hashable, Sendable, Comparable, Codable, CustomStringConve
 
     /// Appends the 64 hex characters to `out` (no String made).
     public func appendHex(to out: inout [UInt8]) {
-        for w in [w0, w1, w2, w3] {
-            for shift in stride(from: 60, through: 0, by: -4) { out.append(Self.hexChars[Int((w >> UInt64(shift)) & 0x0f)]) }
+        Self.appendHex(w0, to: &out)
+        Self.appendHex(w1, to: &out)
+        Self.appendHex(w2, to: &out)
+        Self.appendHex(w3, to: &out)
+    }
+
+    /// One word's 16 hex digits, most significant first.
+    private static func appendHex(_ w: UInt64, to out: inout [UInt8]) {
+        hexChars.withUnsafeBufferPointer { digits in
+            for shift in stride(from: 60, through: 0, by: -4) { out.append(digits[Int((w >> UInt64(shift)) & 0x0f)]) }
         }
     }
 

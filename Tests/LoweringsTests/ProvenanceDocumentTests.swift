@@ -61,7 +61,11 @@ final class ProvenanceDocumentTests: XCTestCase {
         odd.taskKey = nil
         var other = doc.files[1]
         other.inputs = ["b": Digest.of("b"), "A": Digest.of("A"), "a10": Digest.of("x"), "a9": Digest.of("y"), "a_b": Digest.of("z")]
-        doc.files = [odd, other, doc.files[0]]
+        // More than the insertion sort's eight members, non-ASCII keys among them.
+        var many = doc.files[1]
+        many.inputs = Dictionary(uniqueKeysWithValues: ["z", "Z", "é", "e", "😀", "\u{2028}", "a", "a0", "a_", "b", "B", "0", "~"]
+            .map { ($0, Digest.of($0)) })
+        doc.files = [odd, other, many, doc.files[0]]
         doc.core.excludedPaths = []
         doc.projectionDigest = nil
         doc.projections = [

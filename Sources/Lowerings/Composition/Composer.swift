@@ -83,7 +83,8 @@ public enum Composer {
         for seam in ctx.pin.seams where seam.origin == .replaces && !seam.optional && !replaced.contains(seam.path) {
             throw CompositionError.missingSeam(platform: p, path: seam.path, seam: seam.id)
         }
-        let files = byPath.values.sorted { $0.path.utf8Precedes($1.path) }
+        // The paths are sorted, not the files: moving a path moves one string, a file many fields.
+        let files = byPath.keys.sorted { $0.utf8Precedes($1) }.map { byPath[$0]! }
         let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) })
         let read = Set(outputs.flatMap(\.inputs.values))
         let projections = ctx.projections.filter { read.contains($0.value.digest) }

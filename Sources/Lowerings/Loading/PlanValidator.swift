@@ -259,7 +259,13 @@ struct PlanValidator {
     /// `^[a-z][a-z0-9]*(_[a-z0-9]+)*$`: no leading, trailing or doubled underscores.
     static func isSnakeCase(_ text: String) -> Bool {
         guard isApplicationKey(text) else { return false }
-        return !text.hasSuffix("_") && !text.contains("__")
+        // One pass over the bytes (Foundation's `contains` is a locale-aware search).
+        var previous: UInt8 = 0
+        for b in text.utf8 {
+            if b == UInt8(ascii: "_"), previous == b { return false }
+            previous = b
+        }
+        return previous != UInt8(ascii: "_")
     }
 
     static func isLowerASCII(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
