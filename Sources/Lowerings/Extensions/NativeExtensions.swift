@@ -12,6 +12,7 @@
 ///
 /// Names are global (an asset catalog, the `R` class): the same name in two folders is an error,
 /// as are the names the Cores stamp. Files with nothing declared compile in, with a warning.
+/// Markdown files (`*.md`, any case) are notes for people: left out, without a warning.
 public struct NativeExtensions: Hashable, Sendable {
     public var ios = ClientExtensions()
     public var android = ClientExtensions()
