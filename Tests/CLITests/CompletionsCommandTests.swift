@@ -116,20 +116,39 @@ final class CompletionsCommandTests: XCTestCase {
         try FileManager.default.moveItem(atPath: file, toPath: fpath + "/_orchestrate")
         let qs = questions()
         // An interactive zsh on a pseudo-terminal (zpty), compinit with our function on $fpath;
-        // compadd is wrapped to print every candidate a completion adds. Each line is typed with
-        // a Tab, then erased (^U) and a marker printed, which separates the answers.
+        // compadd is wrapped to print every candidate a completion adds. Ctrl-T runs a widget that
+        // puts the next question in the line, completes it (what Tab does) and prints a marker;
+        // the driver sends the next Ctrl-T only once it has read that marker, so no keystroke is
+        // ever typed ahead of a completion.
+        let setup = h.root + "/setup.zsh"
+        try Data("""
+        PS1='' PROMPT='' RPROMPT=''
+        fpath=(\(CompletionScript.bashQuote(fpath)) $fpath)
+        autoload -Uz compinit && compinit -u -D
+        cd \(CompletionScript.bashQuote(h.root))
+        compadd () {
+            if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return; fi
+            local -a __hits; builtin compadd -O __hits "$@"
+            local x; for x in $__hits; do print -r -- "<<$x>>"; done
+            builtin compadd "$@"
+        }
+        zstyle ':completion:*' list-grouped false
+        questions=(\(qs.map { CompletionScript.bashQuote($0.line.joined(separator: " ")) }.joined(separator: " ")))
+        integer qi=0
+        ask() { (( qi++ )); BUFFER=$questions[qi]; CURSOR=$#BUFFER; zle complete-word; print -r -- "@@-$(( qi + 999 ))"; BUFFER= }
+        zle -N ask
+        bindkey '^T' ask
+
+        """.utf8).write(to: URL(fileURLWithPath: setup))
         var driver = """
         zmodload zsh/zpty || exit 3
         zpty z zsh -f -i
-        zpty -w z "PS1='' PROMPT='' RPROMPT=''; fpath=(\(fpath) \\$fpath); autoload -Uz compinit; compinit -u -D; cd \(h.root)"
-        zpty -w z 'compadd () { if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return; fi; local -a __hits; builtin compadd -O __hits "$@"; local x; for x in $__hits; do print -r -- "<<$x>>"; done; builtin compadd "$@" }'
-        zpty -w z "zstyle ':completion:*' list-grouped false; bindkey '^I' complete-word; print SETUP-\\$((1+1))"
+        zpty -w z "source \(setup); print SETUP-\\$((1+1))"
         zpty -r z line '*SETUP-2*'
 
         """
-        for (i, q) in qs.enumerated() {
-            driver += "zpty -n -w z \(CompletionScript.bashQuote(q.line.joined(separator: " ")))$'\\t'\n"
-            driver += "zpty -w z $'\\C-u'\"print @@-\\$((\(i)+1000))\"\n"
+        for i in qs.indices {
+            driver += "zpty -n -w z $'\\C-t'\n"
             driver += "zpty -r z out '*@@-\(i + 1000)*'; print -r -- \"$out\"\n"
         }
         driver += "zpty -d z\n"
