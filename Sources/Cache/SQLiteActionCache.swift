@@ -208,6 +208,53 @@ public final class SQLiteActionCache: @unchecked Sendable {
         }
     }
 
+    // MARK: Derived documents
+
+    /// How many memo rows are kept (the newest); a row is under 100 bytes.
+    public static let derivedRows = 1024
+
+    /// The memo of derived documents (`derived` table): what `key` derives to, the bytes not
+    /// stored. For documents too large to store on every change and cheap to derive again (a
+    /// tree's provenance): a hit spares the encoding, and whoever needs the bytes derives them and
+    /// checks this digest. Best effort: nil on any error. The table sits beside the schema
+    /// (`CREATE TABLE IF NOT EXISTS`, no version change): an older orchestrate ignores it.
+    public func derived(for key: Digest) -> (digest: Digest, size: UInt64)? {
+        try? locked {
+            try connection.withStatement("SELECT digest, size FROM derived WHERE key = ?") { s in
+                try s.bind(1, key)
+                guard try s.step(), let digest = Self.optionalDigest(s.blob(0)) else { return nil }
+                return (digest, UInt64(s.int64(1)))
+            }
+        }
+    }
+
+    /// Records `key` → digest and size, keeping the newest `derivedRows` rows. Best effort.
+    public func recordDerived(_ key: Digest, digest: Digest, size: UInt64) {
+        guard !readOnly, !isDiskFullReadOnly else { return }
+        let now = clock()
+        _ = try? locked {
+            try connection.transaction(write: true) {
+                try connection.withStatement("INSERT OR REPLACE INTO derived(key, digest, size, created_ms) VALUES (?, ?, ?, ?)") { s in
+                    try s.bind(1, key); try s.bind(2, digest); try s.bind(3, Int64(size)); try s.bind(4, now)
+                    try s.step()
+                }
+                try connection.withStatement(
+                    "DELETE FROM derived WHERE key NOT IN (SELECT key FROM derived ORDER BY created_ms DESC, key LIMIT \(Self.derivedRows))"
+                ) { s in try s.step() }
+            }
+        }
+    }
+
+    /// The number of memo rows.
+    public func derivedCount() throws -> Int {
+        try locked {
+            try connection.withStatement("SELECT count(*) FROM derived") { s in
+                try s.step()
+                return Int(s.int64(0))
+            }
+        }
+    }
+
     // MARK: Maintenance
 
     /// Sets the last-use time of `key` (hits do this themselves, at most once per `touchInterval`).
@@ -435,6 +482,14 @@ public final class SQLiteActionCache: @unchecked Sendable {
                     PRAGMA user_version = \(schemaVersion);
                     """)
             }
+            try c.exec("""
+                CREATE TABLE IF NOT EXISTS derived(
+                    key BLOB PRIMARY KEY NOT NULL,
+                    digest BLOB NOT NULL,
+                    size INTEGER NOT NULL,
+                    created_ms INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
         }
         // `quick_check` reads every page (20 ms at 9,000 entries, 90 ms at 45,000): it runs when
         // the index files are not as the last process that checked or wrote them left them.

@@ -15,11 +15,15 @@ public struct DigestBuilder: Sendable {
         preimage += Self.be32(version)
     }
 
-    public mutating func add(_ string: String) { field(kind: 0x01, Array(string.utf8)) }
+    public mutating func add(_ string: String) {
+        preimage.append(0x01)
+        appendBE64(UInt64(string.utf8.count))
+        preimage.append(contentsOf: string.utf8)
+    }
     public mutating func add(bytes: [UInt8]) { field(kind: 0x02, bytes) }
     public mutating func add(_ digest: Digest) {
         preimage.append(0x03)
-        preimage += Self.be64(32)
+        appendBE64(32)
         digest.withUnsafeBytes { preimage += $0 }
     }
     public mutating func add(_ value: UInt64) { field(kind: 0x04, Self.be64(value)) }
@@ -35,6 +39,10 @@ public struct DigestBuilder: Sendable {
     }
 
     public func finalize() -> Digest { Digest.of(preimage) }
+
+    private mutating func appendBE64(_ v: UInt64) {
+        for shift in stride(from: 56, through: 0, by: -8) { preimage.append(UInt8(truncatingIfNeeded: v >> UInt64(shift))) }
+    }
 
     private mutating func field(kind: UInt8, _ bytes: [UInt8]) {
         preimage.append(kind)

@@ -71,8 +71,11 @@ public enum Compilation {
     // MARK: 4. compose
 
     /// Composes every tree of `set` on its pinned Core from the run's outputs. A set without
-    /// trees (the demo) is its task outputs as they are.
-    public static func compose(_ run: ExecutedRun, of set: TaskSet, cores: CoreTrees) throws -> ComposedOutput {
+    /// trees (the demo) is its task outputs as they are. With a `memo`, a provenance document the
+    /// memo knows by key is not encoded (its bytes are encoded only if the materializer must
+    /// write them), and one it does not know is recorded there.
+    public static func compose(_ run: ExecutedRun, of set: TaskSet, cores: CoreTrees,
+                               memo: (any CompileStore)? = nil) throws -> ComposedOutput {
         guard !set.trees.isEmpty else { return ComposedOutput(taskOutputs: run.record) }
         guard let planDigest = set.planDigest else { preconditionFailure("trees come from a Plan") }
         var output = ComposedOutput()
@@ -90,15 +93,18 @@ public enum Compilation {
                 .init(pin: pin, planDigest: planDigest, projectionDigest: lowering.definitionDigest,
                       release: lowering.release, foreignRoots: lowering.mount.isEmpty ? foreign : [],
                       projections: lowering.projections),
-                core: core.files, outputs: outputs)
+                core: core.files, outputs: outputs,
+                known: memo.map { m in { key in m.derived(key).map { ProvenanceFacts(digest: $0.digest, size: Int($0.size)) } } })
             for f in composition.files {
                 output.files.append(TreeFile(path: mounted(pin.mount, f.path), digest: f.digest, mode: f.mode,
                                              size: sizes[f.digest] ?? 0))
             }
-            let provenanceDigest = Digest.of(composition.provenance)
-            output.provenance[provenanceDigest] = composition.provenance
-            output.files.append(TreeFile(path: composition.provenancePath, digest: provenanceDigest, mode: .regular,
-                                         size: UInt64(composition.provenance.count)))
+            if let bytes = composition.encodedProvenance {
+                output.provenance[composition.provenanceDigest] = bytes
+                memo?.recordDerived(composition.provenanceKey, digest: composition.provenanceDigest, size: UInt64(bytes.count))
+            }
+            output.files.append(TreeFile(path: composition.provenancePath, digest: composition.provenanceDigest, mode: .regular,
+                                         size: UInt64(composition.provenanceSize)))
             output.trees.append(.init(composition: composition, release: lowering.release))
         }
         return output
@@ -112,7 +118,9 @@ public enum Compilation {
     public static func materialize(_ output: ComposedOutput, run: ExecutedRun, cores: CoreTrees, into materializer: Materializer,
                                    previous: Materializer.Previous? = nil) throws -> MaterializeReport {
         try materializer.apply(output.files, previous: previous) { digest in
-            if let b = try output.provenance[digest] ?? run.outputs.bytes(digest) ?? cores.bytes(digest) { return b }
+            if let b = try output.provenance[digest] ?? output.memoizedProvenance(digest) ?? run.outputs.bytes(digest) ?? cores.bytes(digest) {
+                return b
+            }
             throw CacheError.missingObject(digest: digest)
         }
     }
@@ -171,7 +179,7 @@ public enum Compilation {
             return try report(source, set, run, composed: nil, written: nil, options: options, started: started, elapsedMs: elapsed())
         }
         let cores = CoreTrees(store: store)
-        let composed = try compose(run, of: set, cores: cores)
+        let composed = try compose(run, of: set, cores: cores, memo: store)
         let written = try materialize(composed, run: run, cores: cores, into: materializer, previous: previous.value)
         return try report(source, set, run, composed: composed, written: written, options: options, started: started, elapsedMs: elapsed())
     }

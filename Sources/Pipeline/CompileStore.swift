@@ -13,4 +13,14 @@ public protocol CompileStore: TaskCache {
     /// Puts bytes back into the local layer (an object rendered or inflated again after it
     /// vanished); best effort.
     func keep(_ bytes: [UInt8])
+    /// The memo of derived documents: what a key derives to (digest and size), its bytes not
+    /// stored (whoever needs them derives them again). Nil when unknown or the store keeps none.
+    func derived(_ key: Digest) -> (digest: Digest, size: UInt64)?
+    /// Records `key` → digest and size in the memo; best effort.
+    func recordDerived(_ key: Digest, digest: Digest, size: UInt64)
+}
+
+extension CompileStore {
+    public func derived(_ key: Digest) -> (digest: Digest, size: UInt64)? { nil }
+    public func recordDerived(_ key: Digest, digest: Digest, size: UInt64) {}
 }

@@ -25,4 +25,19 @@ public struct ComposedOutput: Sendable {
     }
 
     public func tree(_ platform: Platform) -> Tree? { trees.first { $0.composition.platform == platform } }
+
+    /// The bytes of a provenance document whose digest a memo named (`Compilation.compose`):
+    /// encoded now, and refused if they do not hash to that digest (the memo's key missed an
+    /// input: a bug in orchestrate, never written into the tree). Nil for any other digest.
+    func memoizedProvenance(_ digest: Digest) throws -> [UInt8]? {
+        guard let tree = trees.first(where: { $0.composition.encodedProvenance == nil && $0.composition.provenanceDigest == digest })
+        else { return nil }
+        let bytes = tree.composition.provenance
+        let actual = Digest.of(bytes)
+        guard actual == digest else {
+            throw PipelineError.staleProvenanceMemo(path: tree.composition.provenancePath, key: tree.composition.provenanceKey,
+                                                    memo: digest, encoded: actual)
+        }
+        return bytes
+    }
 }

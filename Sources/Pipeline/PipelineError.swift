@@ -1,3 +1,4 @@
+import Hashing
 import Lowerings
 
 /// What the pipeline refuses, with the facts; the CLI maps each to an exit code.
@@ -10,6 +11,9 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
     case invalidProvenance(path: String, reason: String)
     /// An input that is there but could not be read (`reason`: the system's words).
     case unreadable(path: String, what: String, reason: String)
+    /// The store's memo named a provenance document's digest that its encoding does not give:
+    /// the memo's key missed an input (a bug in orchestrate). Nothing of it was written.
+    case staleProvenanceMemo(path: String, key: Digest, memo: Digest, encoded: Digest)
 
     public var description: String {
         switch self {
@@ -22,6 +26,9 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
             return "\(path): not valid provenance: \(reason)"
         case let .unreadable(path, what, reason):
             return "\(what) \(path) could not be read: \(reason)"
+        case let .staleProvenanceMemo(path, key, memo, encoded):
+            return "\(path): the store's memo names provenance \(memo.hex) for key \(key.hex), but the document encodes to "
+                + "\(encoded.hex); this is a bug in orchestrate (please report it); `orchestrate store gc` clears the memo"
         }
     }
 }

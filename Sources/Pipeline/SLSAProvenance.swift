@@ -142,7 +142,7 @@ public enum SLSAProvenance {
                                                              "path": pin.mount.isEmpty ? "." : pin.mount]))
             if let tree = run.composed.tree(platform) {
                 subjects.append(ResourceDescriptor(name: tree.composition.provenancePath, uri: nil,
-                                                   digest: ["sha256": Digest.of(tree.composition.provenance).hex]))
+                                                   digest: ["sha256": tree.composition.provenanceDigest.hex]))
                 releases[platform.rawValue] = tree.release
             }
             dependencies.append(ResourceDescriptor(name: "core:\(pin.name)", uri: casURI(pin.digest), digest: ["sha256": pin.digest.hex],

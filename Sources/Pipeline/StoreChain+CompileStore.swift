@@ -23,4 +23,13 @@ extension StoreChain: CompileStore {
     public func keep(_ bytes: [UInt8]) {
         _ = try? local.objects.put(bytes)
     }
+
+    public func derived(_ key: Digest) -> (digest: Digest, size: UInt64)? {
+        local.actions.derived(for: key)
+    }
+
+    public func recordDerived(_ key: Digest, digest: Digest, size: UInt64) {
+        guard !local.readOnly else { return }
+        local.actions.recordDerived(key, digest: digest, size: size)
+    }
 }

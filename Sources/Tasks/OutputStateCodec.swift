@@ -1,4 +1,9 @@
 import Hashing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A fast reader and writer for `<out>/.orchestrate/outputs.json` (`orchestrate.outputs/1`), and
 /// for the journal beside it (`orchestrate.journal/1`, the same shape: what a run is about to write).
@@ -122,21 +127,21 @@ enum OutputStateCodec {
             var inode: UInt64?, mode: UInt64?, size: UInt64?, mtime: Int64?, ctime: Int64?
             repeat {
                 guard let key = name(), take(":") else { return nil }
-                if key.elementsEqual("digest".utf8) {
+                if Self.same(key, "digest") {
                     guard let d = hexDigest() else { return nil }
                     digest = d
-                } else if key.elementsEqual("path".utf8) {
+                } else if Self.same(key, "path") {
                     path = string()
-                } else if key.elementsEqual("inode".utf8) {
+                } else if Self.same(key, "inode") {
                     inode = unsigned()
-                } else if key.elementsEqual("mode".utf8) {
+                } else if Self.same(key, "mode") {
                     mode = unsigned()
-                } else if key.elementsEqual("size".utf8) {
+                } else if Self.same(key, "size") {
                     size = unsigned()
-                } else if key.elementsEqual("mtimeNs".utf8) {
+                } else if Self.same(key, "mtimeNs") {
                     guard let m = signed() else { return nil }
                     mtime = m
-                } else if key.elementsEqual("ctimeNs".utf8) {
+                } else if Self.same(key, "ctimeNs") {
                     guard let c = signed() else { return nil }
                     ctime = c
                 } else {
@@ -146,6 +151,11 @@ enum OutputStateCodec {
             guard take("}"), let digest, let path, let inode, let mode, mode <= UInt64(UInt16.max),
                   let size, let mtime else { return nil }
             return OutputState(path: path, digest: digest, mode: UInt16(mode), size: size, mtimeNs: mtime, inode: inode, ctimeNs: ctime)
+        }
+
+        /// Whether a key's bytes are `literal`'s (compared in place).
+        static func same(_ key: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+            key.count == literal.utf8CodeUnitCount && (key.count == 0 || memcmp(key.baseAddress!, literal.utf8Start, key.count) == 0)
         }
 
         mutating func take(_ c: Unicode.Scalar) -> Bool {
@@ -188,13 +198,23 @@ enum OutputStateCodec {
         /// `"` 64 hex digits `"`, read straight from the buffer.
         mutating func hexDigest() -> Digest? {
             guard i + 66 <= b.count, b[i] == UInt8(ascii: "\""), b[i + 65] == UInt8(ascii: "\"") else { return nil }
-            var bytes = [UInt8](repeating: 0, count: 32)
-            for k in 0..<32 {
-                guard let hi = Digest.nibble(b[i + 1 + 2 * k]), let lo = Digest.nibble(b[i + 2 + 2 * k]) else { return nil }
-                bytes[k] = hi << 4 | lo
+            // Four big-endian words, 16 digits each, no array made.
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            for w in 0..<4 {
+                var v: UInt64 = 0
+                for k in 0..<16 {
+                    guard let n = Digest.nibble(b[i + 1 + 16 * w + k]) else { return nil }
+                    v = v << 4 | UInt64(n)
+                }
+                switch w {
+                case 0: words.0 = v
+                case 1: words.1 = v
+                case 2: words.2 = v
+                default: words.3 = v
+                }
             }
             i += 66
-            return Digest(bytes: bytes)
+            return withUnsafeBytes(of: (words.0.bigEndian, words.1.bigEndian, words.2.bigEndian, words.3.bigEndian)) { Digest(raw: $0) }
         }
 
         /// A JSON string with the escapes `encode` writes (and `\u` escapes of any BMP scalar).

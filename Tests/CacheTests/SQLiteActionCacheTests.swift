@@ -89,6 +89,40 @@ final class SQLiteActionCacheTests: XCTestCase {
         XCTAssertEqual(mode, "wal")
     }
 
+    /// The memo of derived documents: key → digest and size, replaced on record, the newest
+    /// `derivedRows` kept; an index written before the table existed gets it on open, entries kept,
+    /// schema version unchanged (an older orchestrate still opens the file); read-only never writes.
+    func testTheDerivedMemoIsBoundedAndBesideTheSchema() throws {
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("ac.sqlite")
+        do {
+            let cache = try SQLiteActionCache(path: path)
+            try cache.record(entry(1), for: key(1))
+        }
+        do { try SQLiteConnection(path: path).exec("DROP TABLE derived") }
+        let clock = ManualClock()
+        let cache = try SQLiteActionCache(path: path, clock: clock.closure)
+        XCTAssertEqual(try cache.entry(for: key(1))?.outputs, entry(1).outputs)
+        XCTAssertNil(cache.derived(for: key(1)))
+        cache.recordDerived(key(1), digest: Digest.of("a"), size: 1)
+        cache.recordDerived(key(1), digest: Digest.of("b"), size: 2)
+        XCTAssertEqual(cache.derived(for: key(1))?.digest, Digest.of("b"))
+        XCTAssertEqual(cache.derived(for: key(1))?.size, 2)
+        for n in 2...(SQLiteActionCache.derivedRows + 5) {
+            clock.advance(1)
+            cache.recordDerived(key(n), digest: Digest.of("d\(n)"), size: UInt64(n))
+        }
+        XCTAssertEqual(try cache.derivedCount(), SQLiteActionCache.derivedRows)
+        XCTAssertNil(cache.derived(for: key(1)), "the oldest rows go")
+        XCTAssertEqual(cache.derived(for: key(SQLiteActionCache.derivedRows + 5))?.digest, Digest.of("d\(SQLiteActionCache.derivedRows + 5)"))
+        let version = try SQLiteConnection(path: path).withStatement("PRAGMA user_version") { s -> Int64 in try s.step(); return s.int64(0) }
+        XCTAssertEqual(version, Int64(SQLiteActionCache.schemaVersion))
+        let readOnly = try SQLiteActionCache(path: path, readOnly: true)
+        readOnly.recordDerived(key(0), digest: Digest.of("x"), size: 1)
+        XCTAssertNil(readOnly.derived(for: key(0)))
+        XCTAssertNotNil(readOnly.derived(for: key(SQLiteActionCache.derivedRows + 5)))
+    }
+
     func testNewerSchemaIsRefusedNotRewritten() throws {
         let dir = try TemporaryDirectory(self)
         let path = dir.sub("ac.sqlite")

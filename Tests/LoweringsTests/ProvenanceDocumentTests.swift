@@ -8,15 +8,82 @@ import XCTest
 /// (`/1`, with `rendered_in`) is still read, and `audit --plan` says it is not what the Plan's
 /// compile writes now.
 final class ProvenanceDocumentTests: XCTestCase {
-    private func composed() throws -> [UInt8] {
-        let seams = [CoreSeam(.iosApplicationDefinition, path: "Generated/A.swift", origin: .replaces)]
-        let pin = CorePin(platform: .ios, digest: Digest.of("core"), revision: "r", seams: seams)
+    private func composed() throws -> [UInt8] { try composition().provenance }
+
+    /// The fixture's composition; each argument changes one thing the document is a function of.
+    private func composition(plan: String = "plan", projection: String? = nil, release: String = "x", core: String = "core",
+                             revision: String = "r", main: String = "main", output: String = "a", taskKey: String = "key",
+                             mode: FileMode = .regular, projections: [String: Projection] = [:], inputs: [String: Digest]? = nil,
+                             known: ((Digest) -> ProvenanceFacts?)? = nil) throws -> Composition {
+        let seams = [CoreSeam(.iosApplicationDefinition, path: "Generated/A.swift", mode: mode, origin: .replaces)]
+        let pin = CorePin(platform: .ios, digest: Digest.of(core), revision: revision, seams: seams)
         return try Composer.compose(
-            .init(pin: pin, planDigest: Digest.of("plan"), projectionDigest: nil, release: "x"),
+            .init(pin: pin, planDigest: Digest.of(plan), projectionDigest: projection.map { Digest.of($0) }, release: release,
+                  projections: projections),
             core: [CoreFile(path: "Generated/A.swift", digest: Digest.of("placeholder"), mode: .regular),
-                   CoreFile(path: "Main.swift", digest: Digest.of("main"), mode: .regular)],
-            outputs: [SeamOutput(path: "ios/Generated/A.swift", digest: Digest.of("a"), mode: .regular, seam: .iosApplicationDefinition,
-                                 taskKey: Digest.of("key"), inputs: ["p": Digest.of("p")])]).provenance
+                   CoreFile(path: "Main.swift", digest: Digest.of(main), mode: .regular)],
+            outputs: [SeamOutput(path: "ios/Generated/A.swift", digest: Digest.of(output), mode: mode, seam: .iosApplicationDefinition,
+                                 taskKey: Digest.of(taskKey), inputs: inputs ?? ["p": Digest.of("p")])],
+            known: known)
+    }
+
+    /// The provenance key is what a memo may stand in for the document by: every change that moves
+    /// the bytes moves the key, and the same inputs give the same key.
+    func testTheProvenanceKeyMovesWithTheDocument() throws {
+        let read = Projection(name: "identity", fields: ["name": .string("A")])
+        let other = Projection(name: "identity", fields: ["name": .string("B")])
+        let variants: [(String, Composition)] = [
+            ("base", try composition()),
+            ("plan", try composition(plan: "plan 2")),
+            ("projection digest", try composition(projection: "proj")),
+            ("release", try composition(release: "y")),
+            ("core archive", try composition(core: "core 2")),
+            ("core revision", try composition(revision: "r2")),
+            ("a Core file", try composition(main: "main 2")),
+            ("an output", try composition(output: "b")),
+            ("a task key", try composition(taskKey: "key 2")),
+            ("a mode", try composition(mode: .executable)),
+            ("a projection read", try composition(projections: ["p": read], inputs: ["p": read.digest])),
+            ("another projection read", try composition(projections: ["p": other], inputs: ["p": other.digest])),
+        ]
+        XCTAssertEqual(try composition().provenanceKey, variants[0].1.provenanceKey, "deterministic")
+        for (i, a) in variants.enumerated() {
+            XCTAssertEqual(a.1.provenanceDigest, Digest.of(a.1.provenance), a.0)
+            for b in variants[(i + 1)...] {
+                XCTAssertNotEqual(a.1.provenance, b.1.provenance, "\(a.0) / \(b.0): the fixture must move the bytes")
+                XCTAssertNotEqual(a.1.provenanceKey, b.1.provenanceKey, "\(a.0) / \(b.0): the bytes moved, the key did not")
+            }
+        }
+    }
+
+    /// The bytes `encoded()` writes for a fixed document, pinned beside `Composer.provenanceEncoding`:
+    /// a change to how the document is written must bump that number, or a store's memo would name
+    /// an older encoding's bytes for the same key.
+    func testTheEncodingIsPinnedBesideItsNumber() throws {
+        let read = Projection(name: "identity", fields: ["name": .string("A"), "tabs": .array([.int(1), .null])],
+                              sources: ["name": ["/application/name"]])
+        let pinned: [UInt32: String] = [1: "e5b388f8a7fe0910ee2c23bb9c10a4c4d547f5d28626c97cba82a10fca8d2390"]
+        let bytes = try composition(projection: "proj", projections: ["p": read], inputs: ["p": read.digest, "q": Digest.of("q")]).provenance
+        XCTAssertEqual(Digest.of(bytes).hex, pinned[Composer.provenanceEncoding],
+                       "the provenance encoding changed: bump Composer.provenanceEncoding and pin the new digest under it\n"
+                       + String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A key the memo knows is not encoded: digest and size come from the memo, and the bytes,
+    /// asked for, are the document's own.
+    func testAKnownKeyIsNotEncoded() throws {
+        let fresh = try composition()
+        var asked: [Digest] = []
+        let known = try composition(known: { key in
+            asked.append(key)
+            return ProvenanceFacts(digest: fresh.provenanceDigest, size: fresh.provenanceSize)
+        })
+        XCTAssertEqual(asked, [fresh.provenanceKey])
+        XCTAssertNil(known.encodedProvenance)
+        XCTAssertEqual(known.provenanceDigest, fresh.provenanceDigest)
+        XCTAssertEqual(known.provenance, fresh.encodedProvenance)
+        let unknown = try composition(known: { _ in nil })
+        XCTAssertEqual(unknown.encodedProvenance, fresh.encodedProvenance)
     }
 
     /// The same document as the format before wrote it: schema `/1`, `rendered_in` on every file.

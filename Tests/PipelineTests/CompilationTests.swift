@@ -67,6 +67,58 @@ final class CompilationTests: XCTestCase {
                        try TreeDigest.entries(ofDirectory: root + "/out").filter { !$0.path.hasPrefix(".orchestrate/") })
     }
 
+    /// The store's memo of provenance documents: a second compile of the same Plan encodes no
+    /// provenance, yet writes the same bytes into an empty folder (encoded then, and checked
+    /// against the memo's digest), and a memo row that names other bytes is refused, never written.
+    func testTheProvenanceMemoSparesTheEncodingAndNeverChangesTheBytes() throws {
+        let plan = try Repository.plan("studio-ops")
+        let local = try LocalStore(root: root + "/store")
+        let chain = StoreChain(local: local, seed: Repository.seed)
+        let set = Compilation.lower(try Compilation.load(plan))
+        func composed() throws -> ComposedOutput {
+            try Compilation.compose(try Compilation.execute(set, store: chain, jobs: 2), of: set, cores: CoreTrees(store: chain), memo: chain)
+        }
+        let first = try composed()
+        XCTAssertEqual(first.trees.count, 3)
+        XCTAssertTrue(first.trees.allSatisfy { $0.composition.encodedProvenance != nil }, "nothing known yet: every document encoded")
+        XCTAssertEqual(try local.actions.derivedCount(), 3)
+        let second = try composed()
+        for (a, b) in zip(first.trees, second.trees) {
+            XCTAssertNil(b.composition.encodedProvenance, "\(b.composition.platform): known by key, not encoded")
+            XCTAssertEqual(b.composition.provenanceKey, a.composition.provenanceKey)
+            XCTAssertEqual(b.composition.provenanceDigest, a.composition.provenanceDigest)
+            XCTAssertEqual(b.composition.provenanceSize, a.composition.provenanceSize)
+            XCTAssertEqual(b.composition.provenance, a.composition.encodedProvenance, "encoded on demand: the same bytes")
+        }
+        XCTAssertEqual(second.files, first.files)
+
+        // Through `compile`: a fresh folder gets the memoized documents' bytes, as audit derives them.
+        _ = try compile(plan, into: "a", store: chain)
+        _ = try compile(plan, into: "b", store: chain)
+        for tree in first.trees {
+            let path = tree.composition.provenancePath
+            XCTAssertEqual(FileManager.default.contents(atPath: root + "/b/" + path).map { [UInt8]($0) }, tree.composition.encodedProvenance, path)
+            XCTAssertEqual(FileManager.default.contents(atPath: root + "/a/" + path), FileManager.default.contents(atPath: root + "/b/" + path))
+        }
+
+        // A row naming other bytes (a key that missed an input) fails the run where the bytes are needed.
+        let rails = try XCTUnwrap(first.tree(.rails)).composition
+        local.actions.recordDerived(rails.provenanceKey, digest: Digest.of("other bytes"), size: 11)
+        XCTAssertThrowsError(try compile(plan, into: "c", store: chain)) { error in
+            guard case let PipelineError.staleProvenanceMemo(path, key, memo, encoded)? = error as? PipelineError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(path, rails.provenancePath)
+            XCTAssertEqual(key, rails.provenanceKey)
+            XCTAssertEqual(memo, Digest.of("other bytes"))
+            XCTAssertEqual(encoded, rails.provenanceDigest)
+        }
+        XCTAssertNil(FileManager.default.contents(atPath: root + "/c/" + rails.provenancePath), "never written with the wrong digest")
+        // An audit re-derives without the memo: the folder compiled before still proves.
+        let derived = try Compilation.rederive(set, store: MemoryTaskCache(seed: Repository.seed))
+        XCTAssertEqual(try XCTUnwrap(derived.tree(.rails)).composition.provenance, rails.encodedProvenance)
+    }
+
     /// A run with a failed task reports its summary and writes nothing.
     func testAFailedRunWritesNothing() throws {
         let failing = FileTask(id: "boom", family: "demo", platform: "demo", release: "r", path: "boom.txt", inputs: [:]) { _ in

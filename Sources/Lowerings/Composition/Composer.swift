@@ -27,7 +27,10 @@ public enum Composer {
         }
     }
 
-    public static func compose(_ ctx: Context, core: [CoreFile], outputs: [SeamOutput]) throws -> Composition {
+    /// - Parameter known: a memo of provenance documents by `provenanceKey`; when it knows the key,
+    ///   the document is not encoded (its digest and size come from the memo).
+    public static func compose(_ ctx: Context, core: [CoreFile], outputs: [SeamOutput],
+                               known: ((Digest) -> ProvenanceFacts?)? = nil) throws -> Composition {
         let p = ctx.pin.platform
         let mount = ctx.pin.mount
         let prefix = mount.isEmpty ? "" : mount + "/"
@@ -88,9 +91,54 @@ public enum Composer {
         let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) })
         let read = Set(outputs.flatMap(\.inputs.values))
         let projections = ctx.projections.filter { read.contains($0.value.digest) }
-        let provenance = ProvenanceDocument(
+        let document = ProvenanceDocument(
             platform: p, nativeInputDigest: digest, planDigest: ctx.planDigest, projectionDigest: ctx.projectionDigest,
-            release: ctx.release, pin: ctx.pin, files: files, projections: projections).encoded()
-        return Composition(platform: p, mount: mount, files: files, nativeInputDigest: digest, provenance: provenance)
+            release: ctx.release, pin: ctx.pin, files: files, projections: projections)
+        let key = provenanceKey(document)
+        return Composition(platform: p, mount: mount, files: files, nativeInputDigest: digest, provenanceKey: key,
+                           document: document, known: known?(key))
+    }
+
+    /// Bump when what `ProvenanceDocument.encoded()` writes for the same fields changes (its
+    /// schema, its formatting, how a projection's fields or sources are derived): a memo of
+    /// documents by key must never name the bytes of an older encoding.
+    /// `ProvenanceKeyPinTests` pins the encoded bytes of the example Plans beside this number.
+    public static let provenanceEncoding: UInt32 = 1
+
+    /// What a tree's provenance document is a function of, hashed (a few hundred kilobytes for a
+    /// thousand-entity Rails tree, where the document is megabytes of JSON): the schema and
+    /// encoding; platform, Plan digest, projection digest, release, the Core pin; the native input
+    /// digest, which covers every file's path, mode and digest; per file its origin, owner and task
+    /// key, which covers the task's named inputs (`TaskKey` hashes them); per projection read, its
+    /// name and digest. The rest of the document derives from these: a projection's field digests
+    /// from its fields (its digest), its sources from the Plan (its digest) by the release.
+    static func provenanceKey(_ d: ProvenanceDocument) -> Digest {
+        var b = DigestBuilder(domain: "orchestrate.provenance-key", version: provenanceEncoding)
+        b.add(d.schema)
+        b.add(d.platform)
+        b.add(d.nativeInputDigest)
+        b.add(d.planDigest)
+        b.add(d.projectionDigest != nil)
+        if let p = d.projectionDigest { b.add(p) }
+        b.add(d.loweringRelease)
+        b.add(d.core.archiveDigest)
+        b.add(d.core.revision)
+        b.add(d.core.archiveRoot)
+        b.add(d.core.mountedPath)
+        b.add(UInt64(d.core.excludedPaths.count))
+        for e in d.core.excludedPaths { b.add(e) }
+        b.add(UInt64(d.files.count))
+        for f in d.files {
+            b.add(f.path)
+            b.add(f.origin)
+            b.add(f.owner)
+            b.add(f.taskKey != nil)
+            if let k = f.taskKey { b.add(k) }
+            b.add(f.inputs != nil)
+        }
+        let projections = d.projections ?? [:]
+        b.add(d.projections != nil)
+        b.add(named: projections.mapValues(\.digest))
+        return b.finalize()
     }
 }

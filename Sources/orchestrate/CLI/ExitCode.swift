@@ -93,6 +93,7 @@ public enum ExitCode {
         case .invalidPlan, .invalidProvenance: return invalidData
         case .inputMissing: return inputMissing
         case .unreadable: return ioFailure
+        case .staleProvenanceMemo: return software
         }
     }
 
