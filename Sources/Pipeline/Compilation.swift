@@ -137,7 +137,9 @@ public enum Compilation {
             plan.platforms[tree.composition.platform]?.nativeInputDigest = tree.composition.nativeInputDigest
             plan.platforms[tree.composition.platform]?.files = tree.composition.files.count
         }
-        var summary = CompileSummary(run: RunSummary(planDigest: set.planDigest, durationMs: elapsedMs, record: run.record), plan: plan)
+        let edges = Dictionary(set.tasks.map { ($0.id, $0.dependencies) }, uniquingKeysWith: { a, _ in a })
+        var summary = CompileSummary(run: RunSummary(planDigest: set.planDigest, durationMs: elapsedMs, record: run.record,
+                                                     dependencies: edges), plan: plan)
         if let written {
             summary.run.kept = (written.keptEdited.map { RunSummary.KeptFile(path: $0, reason: .edited) }
                 + written.keptModified.map { RunSummary.KeptFile(path: $0, reason: .editedNoLongerProduced) })

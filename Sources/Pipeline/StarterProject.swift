@@ -1,8 +1,8 @@
 import Lowerings
 import Tasks
 
-/// What `orchestrate init` writes: a small valid Plan (one entity, both native clients) and the
-/// native directory beside it (`native/ios`, `native/android`, a README in each saying what goes
+/// What `orchestrate init` writes: a small valid Plan (one entity, both native clients), the
+/// Plan's JSON Schema beside it (named by the Plan's `"$schema"`), and the native directory (`native/ios`, `native/android`, a README in each saying what goes
 /// there and how the Plan hooks it up). A pure function of its inputs: the identifiers are given
 /// (the CLI draws fresh ones), so the same inputs give the same bytes.
 public struct StarterProject: Hashable, Sendable {
@@ -53,10 +53,14 @@ public struct StarterProject: Hashable, Sendable {
             .joined(separator: " ")
     }
 
+    /// The Plan's JSON Schema, beside it, so an editor checks the Plan offline (`"$schema"`).
+    public static let schemaName = String(PlanSchema.repositoryPath.split(separator: "/").last!)
+
     /// The files, Plan first, in the order they are written.
     public var files: [File] {
         [
             File(path: planName, bytes: Array(plan.utf8)),
+            File(path: Self.schemaName, bytes: PlanSchema.document()),
             File(path: "native/ios/README.md", bytes: Array(Self.iosReadme.utf8)),
             File(path: "native/android/README.md", bytes: Array(Self.androidReadme.utf8)),
         ]
@@ -66,6 +70,7 @@ public struct StarterProject: Hashable, Sendable {
     var plan: String {
         """
         {
+          "$schema": \(Self.quoted(Self.schemaName)),
           "plan_format": 1,
           "project_id": \(Self.quoted(projectID)),
           "application": {

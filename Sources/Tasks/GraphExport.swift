@@ -50,7 +50,7 @@ public enum GraphExport {
     }
 
     /// A DOT quoted string: backslash and quote escaped, newlines as `\n`.
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for ch in s {
             switch ch {

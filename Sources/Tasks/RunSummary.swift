@@ -38,9 +38,12 @@ public struct RunSummary: Codable, Sendable, Equatable {
         /// The run digest (the Plan digest) of the run that first rendered the output: this run's
         /// for `rendered`, an earlier run's for a reuse; absent when no run recorded one.
         public var renderedIn: Digest?
+        /// The inputs that are other tasks' outputs: input name → that task's id (the graph's
+        /// edges, so a report can draw it from the summary alone); absent when there are none.
+        public var dependencies: [String: String]?
 
         enum CodingKeys: String, CodingKey {
-            case id, family, platform, path, key, output, status, release, inputs
+            case id, family, platform, path, key, output, status, release, inputs, dependencies
             case renderedIn = "rendered_in"
         }
     }
@@ -77,7 +80,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
     /// builds and of runs that failed before writing the tree).
     public var kept: [KeptFile]?
 
-    public init(planDigest: Digest?, durationMs: Int64, record: RunRecord) {
+    /// `dependencies`: each task's inputs that are other tasks' outputs (`FileTask.dependencies`).
+    public init(planDigest: Digest?, durationMs: Int64, record: RunRecord, dependencies: [String: [String: String]] = [:]) {
         self.planDigest = planDigest
         self.durationMs = durationMs
         var totals = Totals()
@@ -94,7 +98,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
         self.totals = totals
         self.tasks = record.results.map {
             Task(id: $0.id, family: $0.family, platform: $0.platform, path: $0.path, key: $0.key.digest,
-                 output: $0.output, status: $0.status, release: $0.key.release, inputs: $0.key.inputs, renderedIn: $0.renderedIn)
+                 output: $0.output, status: $0.status, release: $0.key.release, inputs: $0.key.inputs, renderedIn: $0.renderedIn,
+                 dependencies: dependencies[$0.id].flatMap { $0.isEmpty ? nil : $0 })
         }.sorted { $0.id < $1.id }
     }
 

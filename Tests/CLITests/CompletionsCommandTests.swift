@@ -47,7 +47,7 @@ final class CompletionsCommandTests: XCTestCase {
         q.append(Question(["orchestrate", ""], Set(CLI.commands.map { $0.name }).union(["help"])))
         q.append(Question(["orchestrate", "--"], ["--help", "--version"]))
         q.append(Question(["orchestrate", "comp"], ["compile", "completions"]))
-        q.append(Question(["orchestrate", "help", "re"], ["reuse-check"]))
+        q.append(Question(["orchestrate", "help", "re"], ["reuse-check", "report"]))
         for c in CLI.commands {
             q.append(Question(["orchestrate", c.name, "--"], Self.declaredOptions(c)))
             if let subs = Self.subcommands[c.name] { q.append(Question(["orchestrate", c.name, ""], subs)) }

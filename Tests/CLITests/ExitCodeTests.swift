@@ -138,6 +138,8 @@ final class ExitCodeTests: XCTestCase {
             (PipelineError.invalidPlan(file: "p.json", diagnostics: []), 65),
             (PipelineError.invalidProvenance(path: "out/FOUNDATION_PROVENANCE.json", reason: "r"), 65),
             (PipelineError.inputMissing(path: "out", what: "output directory"), 66),
+            (PipelineError.toolMissing(tool: "dot", install: "install Graphviz"), 69),
+            (PipelineError.toolFailed(tool: "dot", reason: "exit status 1"), 70),
         ])
     }
 

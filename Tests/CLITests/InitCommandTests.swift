@@ -20,6 +20,7 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(h.run("init", "apps/field-guide"), 0, h.err)
         XCTAssertEqual(h.out, """
         wrote apps/field-guide/field-guide.plan.json
+        wrote apps/field-guide/plan-v1.schema.json
         wrote apps/field-guide/native/ios/README.md
         wrote apps/field-guide/native/android/README.md
         next: orchestrate compile apps/field-guide/field-guide.plan.json --out app/
@@ -29,6 +30,9 @@ final class InitCommandTests: XCTestCase {
         let app = try XCTUnwrap(plan["application"] as? [String: Any])
         XCTAssertEqual(app["key"] as? String, "field_guide")
         XCTAssertEqual(app["name"] as? String, "Field Guide")
+        // The schema beside it is the one `orchestrate schema` prints, and the Plan names it.
+        XCTAssertEqual(plan["$schema"] as? String, "plan-v1.schema.json")
+        XCTAssertEqual(h.read("apps/field-guide/plan-v1.schema.json"), String(decoding: PlanSchema.document(), as: UTF8.self))
         XCTAssertEqual(h.run("compile", "apps/field-guide/field-guide.plan.json", "--out", "out", "--store", "store", "--summary", "s.json"), 0, h.err)
         // The READMEs in native/ are notes: no warning, no diagnostic; only the placeholder-domain gaps.
         XCTAssertFalse(h.err.contains("warning"), h.err)
@@ -55,6 +59,27 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(masked(a), masked(b))
         XCTAssertNotEqual(a, b)
         XCTAssertEqual(h.read("a/notes/native/ios/README.md"), h.read("b/notes/native/ios/README.md"))
+    }
+
+    /// The starter Plan is valid under the schema written beside it (Python's jsonschema, Draft 2020-12).
+    func testTheStarterPlanIsValidUnderItsSchema() throws {
+        let python = try ExternalTool.find("python3")
+        XCTAssertEqual(h.run("init", "v"), 0, h.err)
+        let script = """
+        import json, sys
+        try:
+            import jsonschema
+        except ImportError:
+            print("SKIP"); sys.exit(0)
+        plan = json.load(open(sys.argv[1]))
+        schema = json.load(open(sys.argv[2]))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        errors = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(plan)]
+        print("VALID" if not errors else "; ".join(errors))
+        """
+        let r = try python.run(["-c", script, h.root + "/v/v.plan.json", h.root + "/v/plan-v1.schema.json"])
+        if r.out.hasPrefix("SKIP") { throw XCTSkip("Python's jsonschema is not installed; scripts/test.sh installs it") }
+        XCTAssertEqual(r.out, "VALID\n", r.err)
     }
 
     func testAFileNamesThePlanAndNameSetsTheKey() throws {
@@ -106,7 +131,7 @@ final class InitCommandTests: XCTestCase {
         let p = StarterProject(name: "Shop", key: "shop", projectID: "00000000-0000-4000-8000-000000000001",
                                entityUUID: "00000000-0000-4000-8000-000000000002", planName: "shop.plan.json")
         XCTAssertEqual(p.files, p.files)
-        XCTAssertEqual(p.files.map(\.path), ["shop.plan.json", "native/ios/README.md", "native/android/README.md"])
+        XCTAssertEqual(p.files.map(\.path), ["shop.plan.json", "plan-v1.schema.json", "native/ios/README.md", "native/android/README.md"])
         XCTAssertEqual(StarterProject.key(forName: "Field  Notes!"), "field_notes")
         XCTAssertEqual(StarterProject.key(forName: "Café Ölé"), "caf_l")
         XCTAssertNil(StarterProject.key(forName: "42 Apps"))

@@ -40,12 +40,20 @@ final class SummaryFormatTests: XCTestCase {
             XCTAssertTrue(text.contains(key), key)
         }
         // Re-pinned for the native-extension Core pins (issue 16): the iOS tree's file count and the
-        // iOS and Rails native input digests moved; no task key did.
-        XCTAssertEqual(Digest.of(text).hex, "bad89e4745266ecd3d425ee32d22e223f7a4c81afb274eb982f540d741c0a80b", "the summary's bytes moved:\n\(text)")
-        // Each task's `rendered_in` (run history, which provenance no longer records) is the one
-        // addition to the summary as it was before; without it, the bytes are those of then.
-        let before = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"rendered_in\" : ") }
-        XCTAssertEqual(Digest.of(before.joined(separator: "\n")).hex, "ded1ccf19fa9eafa6df423aa21f4844d5c11b8d1798fb54f3fcc41c4b405dce7")
+        // iOS and Rails native input digests moved; no task key did. Re-pinned for issue 18: the
+        // summary records the projections (checked below: nothing else moved).
+        XCTAssertEqual(Digest.of(text).hex, "ae54e4b59f024c3e9fac2f973ed0664444d49a1b17d2134d6936f90df71c55a2", "the summary's bytes moved:\n\(text)")
+        // Each task's `rendered_in` (run history, which provenance no longer records) and the
+        // projections the tasks read (issue 18: what `report --base` traces Plan pointers through)
+        // are the additions to the summary as it was before; without them, the bytes are those of
+        // then. (This Plan's tasks have no task-to-task dependencies, so no `dependencies`.)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"rendered_in\" : ") }
+        let start = try XCTUnwrap(lines.firstIndex(of: "  \"projections\" : ["))
+        let end = try XCTUnwrap(lines[start...].firstIndex(of: "  ],"))
+        XCTAssertTrue(lines[start...end].contains { $0.contains("\"/application/appearance/theme\"") }, "projections carry Plan pointers")
+        lines.removeSubrange(start...end)
+        XCTAssertFalse(text.contains("\"dependencies\""))
+        XCTAssertEqual(Digest.of(lines.joined(separator: "\n")).hex, "ded1ccf19fa9eafa6df423aa21f4844d5c11b8d1798fb54f3fcc41c4b405dce7")
     }
 
     /// One object, two parts: the run's (Tasks' `RunSummary`) and the Plan's (Lowerings'

@@ -38,7 +38,8 @@ public enum ReuseComparison {
             case (nil, nil): continue
             }
             let b = baseRecords[path], h = headRecords[path]
-            let trace = trace(base: b?.inputs ?? [:], head: h?.inputs ?? [:], baseDoc: baseDoc, headDoc: headDoc)
+            let trace = trace(base: b?.inputs ?? [:], head: h?.inputs ?? [:],
+                              baseProjection: { projection($0, in: baseDoc) }, headProjection: { projection($0, in: headDoc) })
             report.changes.append(ReuseReport.Change(
                 path: path, owner: h?.owner ?? b?.owner ?? "unknown", change: kind,
                 inputsChanged: trace.inputs, planPointers: trace.pointers, projectionFields: trace.fields))
@@ -50,17 +51,20 @@ public enum ReuseComparison {
         Dictionary((doc?.files ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// The inputs that differ, and for those that are projections, the fields that moved and their
-    /// Plan pointers (all of the projection's pointers when field digests are not recorded).
-    static func trace(base: [String: Digest], head: [String: Digest], baseDoc: ProvenanceDocument?,
-                      headDoc: ProvenanceDocument?) -> (inputs: [String], fields: [String], pointers: [String]) {
+    /// The inputs that differ, and for those that are projections (found by digest in each side's
+    /// records: a provenance's, or a run summary's), the fields that moved and their Plan pointers
+    /// (all of the projection's pointers when field digests are not recorded).
+    public static func trace(base: [String: Digest], head: [String: Digest],
+                             baseProjection: (Digest) -> ProvenanceDocument.ProjectionRecord?,
+                             headProjection: (Digest) -> ProvenanceDocument.ProjectionRecord?)
+        -> (inputs: [String], fields: [String], pointers: [String]) {
         let names = Set(base.keys).union(head.keys).filter { base[$0] != head[$0] }.sorted()
         var fields: [String] = []
         var pointers: [String] = []
         func add(_ p: String) { if !pointers.contains(p) { pointers.append(p) } }
         for name in names {
-            let b = base[name].flatMap { projection($0, in: baseDoc) }
-            let h = head[name].flatMap { projection($0, in: headDoc) }
+            let b = base[name].flatMap(baseProjection)
+            let h = head[name].flatMap(headProjection)
             guard b != nil || h != nil else { continue }
             let sources = (h?.sources ?? [:]).merging(b?.sources ?? [:]) { head, _ in head }
             if let b, let h {

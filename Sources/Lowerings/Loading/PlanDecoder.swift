@@ -15,8 +15,7 @@ struct PlanDecoder {
     init(file: String) { self.file = file }
 
     mutating func decode(_ root: JSONValue) -> Plan? {
-        guard let m = members(root, required: ["plan_format", "project_id", "application", "entities"],
-                              optional: ["account"]) else { return nil }
+        guard let m = members(root, PlanShape.plan) else { return nil }
         var format = 1
         if let v = m["plan_format"] {
             if case .number(let n) = v.kind {
@@ -31,6 +30,7 @@ struct PlanDecoder {
                 wrongType(v, expected: "the number 1")
             }
         }
+        _ = string(m["$schema"])  // editor metadata: checked as a string, not part of the Plan
         let projectID = string(m["project_id"]) ?? ""
         let application = decodeApplication(m["application"])
         accountAuthored = m["account"] != nil
@@ -51,19 +51,18 @@ struct PlanDecoder {
 
     mutating func decodeApplication(_ value: JSONValue?) -> Application {
         let placeholder = Application(key: "", name: "")
-        guard let value, let m = members(value, required: ["key", "name"],
-                                         optional: ["domain", "home", "appearance", "native", "push"])
+        guard let value, let m = members(value, PlanShape.application)
         else { return placeholder }
         var app = Application(key: string(m["key"]) ?? "", name: string(m["name"], .name) ?? "")
         app.domain = string(m["domain"])
         app.home = string(m["home"])
         if let v = m["appearance"] { app.appearance = decodeAppearance(v) }
-        if let v = m["native"], let n = members(v, required: [], optional: ["ios", "android", "rules"]) {
+        if let v = m["native"], let n = members(v, PlanShape.native) {
             app.native.ios = n["ios"].map { decodeNativeClient($0, .ios) }
             app.native.android = n["android"].map { decodeNativeClient($0, .android) }
             app.native.rules = decodeNativeRules(n["rules"])
         }
-        if let v = m["push"], let p = members(v, required: [], optional: ["ios", "android"]) {
+        if let v = m["push"], let p = members(v, PlanShape.push) {
             app.push.ios = bool(p["ios"]) ?? false
             app.push.android = bool(p["android"]) ?? false
         }
@@ -74,7 +73,7 @@ struct PlanDecoder {
     /// is reported. The declarations are checked by the validator.
     mutating func decodeNativeClient(_ value: JSONValue, _ platform: Platform) -> NativeClient {
         var client = NativeClient()
-        guard let m = members(value, required: [], optional: ["components", "screens", "splash", "splash_min_seconds", "packages"])
+        guard let m = members(value, platform == .ios ? PlanShape.iosClient : PlanShape.androidClient)
         else { return client }
         client.components = declarations(m["components"])
         client.screens = declarations(m["screens"])
@@ -118,13 +117,13 @@ struct PlanDecoder {
     }
 
     mutating func swiftPackage(_ value: JSONValue) -> SwiftPackage? {
-        guard let m = members(value, required: ["url"], optional: ["from", "exact", "branch", "revision", "products"]) else { return nil }
+        guard let m = members(value, PlanShape.swiftPackage) else { return nil }
         let given: [SwiftPackage.Requirement] = [
             string(m["from"]).map { .from($0) }, string(m["exact"]).map { .exact($0) },
             string(m["branch"]).map { .branch($0) }, string(m["revision"]).map { .revision($0) },
         ].compactMap { $0 }
         var requirement: SwiftPackage.Requirement? = given.count == 1 ? given[0] : nil
-        if given.count != 1 && !["from", "exact", "branch", "revision"].contains(where: { failed.contains(value.pointer.appending($0)) }) {
+        if given.count != 1 && !PlanShape.swiftPackage.exactlyOne.contains(where: { failed.contains(value.pointer.appending($0)) }) {
             report(.nativePackageRequirement, value.pointer, value.position,
                    given.isEmpty ? "a Swift package needs exactly one version requirement: add \"from\", \"exact\", \"branch\" or \"revision\""
                        : "a Swift package takes exactly one version requirement, this one has \(given.map { "\"\($0.key)\"" }.joined(separator: " and ")): keep one")
@@ -138,7 +137,7 @@ struct PlanDecoder {
     mutating func decodeNativeRules(_ value: JSONValue?) -> [NativeRule] {
         var rules: [NativeRule] = []
         for v in array(value) ?? [] {
-            guard let m = members(v, required: ["path", "view_controller"], optional: ["title", "platforms", "tab"]) else { continue }
+            guard let m = members(v, PlanShape.nativeRule) else { continue }
             var rule = NativeRule(path: string(m["path"]) ?? "", viewController: string(m["view_controller"]) ?? "",
                                   title: string(m["title"], .name), pointer: v.pointer)
             if let p = m["platforms"] {
@@ -153,7 +152,7 @@ struct PlanDecoder {
                     return platform
                 }
             }
-            if let t = m["tab"], let tm = members(t, required: ["label"], optional: ["icon"]) {
+            if let t = m["tab"], let tm = members(t, PlanShape.nativeTab) {
                 rule.tab = NativeTab(label: string(tm["label"], .name) ?? "", icon: enumValue(tm["icon"], code: .entityIconUnknown), pointer: t.pointer)
             }
             rules.append(rule)
@@ -162,7 +161,7 @@ struct PlanDecoder {
     }
 
     mutating func decodeAppearance(_ value: JSONValue) -> Appearance? {
-        guard let m = members(value, required: [], optional: ["theme", "accent", "background"]) else { return nil }
+        guard let m = members(value, PlanShape.appearance) else { return nil }
         var appearance = Appearance()
         appearance.theme = enumValue(m["theme"], code: .themeUnknown)
         appearance.accent = m["accent"].flatMap { decodeColor($0) }
@@ -175,7 +174,7 @@ struct PlanDecoder {
         case .string:
             return rgb(value).map { .scalar($0) }
         case .object:
-            guard let m = members(value, required: ["light", "dark"], optional: []) else { return nil }
+            guard let m = members(value, PlanShape.colorPair) else { return nil }
             guard let lightValue = m["light"], let darkValue = m["dark"] else { return nil }
             let light = rgb(lightValue)
             let dark = rgb(darkValue)
@@ -199,14 +198,13 @@ struct PlanDecoder {
     }
 
     mutating func decodeAccount(_ value: JSONValue) -> Account? {
-        guard let m = members(value, required: ["subject_uuid"], optional: ["editable", "fields"]) else { return nil }
+        guard let m = members(value, PlanShape.account) else { return nil }
         return Account(subjectUUID: string(m["subject_uuid"]) ?? "", editable: bool(m["editable"]) ?? false,
                        fields: decodeFields(m["fields"]), pointer: value.pointer)
     }
 
     mutating func decodeEntity(_ value: JSONValue) -> Entity? {
-        guard let m = members(value, required: ["key", "plural_key", "uuid", "name", "plural", "index"],
-                              optional: ["icon", "forms", "parent", "fields"]) else { return nil }
+        guard let m = members(value, PlanShape.entity) else { return nil }
         let key = string(m["key"], .entityKey)
         if key == nil { entityKeysIncomplete = true }
         return Entity(key: key ?? "", pluralKey: string(m["plural_key"], .entityKey) ?? "", uuid: string(m["uuid"]) ?? "",
@@ -221,7 +219,7 @@ struct PlanDecoder {
         guard let list = array(value) else { return [] }
         var fields: [Field] = []
         for v in list {
-            guard let m = members(v, required: ["key", "type"], optional: ["to", "required"]) else { continue }
+            guard let m = members(v, PlanShape.field) else { continue }
             let type: FieldType? = enumValue(m["type"], code: .fieldTypeUnknown)
             fields.append(Field(key: string(m["key"], .fieldKey) ?? "", type: type ?? .string, to: string(m["to"]),
                                 required: bool(m["required"]) ?? false, pointer: v.pointer))
@@ -240,14 +238,15 @@ struct PlanDecoder {
         failed.insert(value.pointer)
     }
 
-    /// The members of an object whose keys are checked against `required` and `optional`;
+    /// The members of an object whose keys are checked against its declared shape (`PlanShape`);
     /// nil (after a diagnostic) when the value is not an object.
-    mutating func members(_ value: JSONValue, required: [String], optional: [String]) -> [String: JSONValue]? {
+    mutating func members(_ value: JSONValue, _ shape: PlanShape) -> [String: JSONValue]? {
+        let required = shape.required
         guard case .object(let list) = value.kind else {
             wrongType(value, expected: "an object")
             return nil
         }
-        let allowed = required + optional
+        let allowed = required + shape.optional
         var found: [String: JSONValue] = [:]
         for member in list {
             if allowed.contains(member.key) {
@@ -283,6 +282,15 @@ struct PlanDecoder {
     /// What a string names, for its length limit (`PlanLimits`).
     enum StringKind {
         case entityKey, fieldKey, name, other
+
+        /// Its limit in UTF-8 bytes.
+        var limit: Int {
+            switch self {
+            case .entityKey, .fieldKey: return PlanLimits.keyBytes
+            case .name: return PlanLimits.nameBytes
+            case .other: return PlanLimits.stringBytes
+            }
+        }
     }
 
     /// A string value within its kind's length limit; nil (after a diagnostic) otherwise.
@@ -293,12 +301,13 @@ struct PlanDecoder {
             return nil
         }
         let bytes = s.utf8.count
-        let (limit, code, what): (Int, DiagnosticCode, String)
+        let limit = kind.limit
+        let (code, what): (DiagnosticCode, String)
         switch kind {
-        case .entityKey: (limit, code, what) = (PlanLimits.keyBytes, .entityKeyTooLong, "an entity key or plural key")
-        case .fieldKey: (limit, code, what) = (PlanLimits.keyBytes, .fieldKeyTooLong, "a field key")
-        case .name: (limit, code, what) = (PlanLimits.nameBytes, .nameTooLong, "a display name")
-        case .other: (limit, code, what) = (PlanLimits.stringBytes, .stringTooLong, "a string of Plan format 1")
+        case .entityKey: (code, what) = (.entityKeyTooLong, "an entity key or plural key")
+        case .fieldKey: (code, what) = (.fieldKeyTooLong, "a field key")
+        case .name: (code, what) = (.nameTooLong, "a display name")
+        case .other: (code, what) = (.stringTooLong, "a string of Plan format 1")
         }
         guard bytes <= limit else {
             report(code, value.pointer, value.position, "this value is \(bytes) bytes; \(what) holds at most \(limit) (UTF-8): shorten it")

@@ -31,8 +31,18 @@ public enum PlanLoader {
         }
         diagnostics.sort()
         guard let plan, !diagnostics.contains(where: { $0.severity == .error }) else { return .failed(diagnostics) }
-        let canonical = CanonicalJSON.encode(root)
+        let canonical = CanonicalJSON.encode(withoutSchemaReference(root))
         return .loaded(LoadedPlan(plan: plan, canonical: canonical, digest: Digest.of(canonical), file: file,
                                   document: root, positions: positions, warnings: diagnostics, extensions: extensions))
+    }
+
+    /// The document less its top-level `"$schema"`: which schema an editor checks the file with
+    /// is not part of the Plan, so adding or moving it leaves the Plan digest (and every key,
+    /// provenance record and reuse verdict that follows from it) as it was.
+    static func withoutSchemaReference(_ root: JSONValue) -> JSONValue {
+        guard case .object(let members) = root.kind, members.contains(where: { $0.key == "$schema" }) else { return root }
+        var stripped = root
+        stripped.kind = .object(members.filter { $0.key != "$schema" })
+        return stripped
     }
 }

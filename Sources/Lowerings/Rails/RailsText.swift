@@ -38,20 +38,7 @@ enum RailsText {
     }
 
     /// Text for an HTML element or attribute; also keeps `<%` out of ERB templates.
-    static func html(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    static func html(_ text: String) -> String { HTMLText.escape(text) }
 
     /// A Markdown line fragment: backslash-escapes the characters that start markup.
     static func markdown(_ text: String) -> String {

@@ -36,19 +36,29 @@ public struct PlanReport: Codable, Sendable, Equatable {
     public var platforms: [Platform: Tree]
     public var gaps: [Gap]
     public var diagnostics: [DiagnosticRecord]
+    /// The projections the tasks read (name, digest, field digests, the Plan pointers behind each
+    /// field), by name then digest: what traces a task's changed input to the Plan pointers that
+    /// moved it, from two summaries alone (`orchestrate report --base`). Absent in summaries of
+    /// older builds and of the demo task set.
+    public var projections: [ProvenanceDocument.ProjectionRecord]?
 
-    public init(platforms: [Platform: Tree] = [:], gaps: [Gap] = [], diagnostics: [DiagnosticRecord] = []) {
+    public init(platforms: [Platform: Tree] = [:], gaps: [Gap] = [], diagnostics: [DiagnosticRecord] = [],
+                projections: [ProvenanceDocument.ProjectionRecord]? = nil) {
         self.platforms = platforms
         self.gaps = gaps
         self.diagnostics = diagnostics
+        self.projections = projections
     }
 
     /// Before the run: each tree's status, the GapSet in file order, the diagnostics by position.
     public init(_ lowerings: [PlatformLowering]) {
         var platforms: [Platform: Tree] = [:]
         for l in lowerings { platforms[l.platform] = Tree(status: l.status) }
+        let projections = Set(lowerings.flatMap { $0.projections.values.map(ProvenanceDocument.ProjectionRecord.init) })
+            .sorted { ($0.name, $0.digest.hex) < ($1.name, $1.digest.hex) }
         self.init(platforms: platforms, gaps: GapSetFile.sorted(lowerings.flatMap(\.gaps)),
-                  diagnostics: lowerings.flatMap(\.diagnostics).sorted().map(DiagnosticRecord.init))
+                  diagnostics: lowerings.flatMap(\.diagnostics).sorted().map(DiagnosticRecord.init),
+                  projections: projections.isEmpty ? nil : projections)
     }
 
     /// Counts each tree's tasks and those rendered in `record` (a tree no lowering listed counts

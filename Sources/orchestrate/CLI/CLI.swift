@@ -6,7 +6,8 @@ public enum CLI {
 
     public static let commands: [Command.Type] = [
         CompileCommand.self, GraphCommand.self, ExplainCommand.self, StoreCommand.self, CoreCommand.self, IconsCommand.self,
-        DigestCommand.self, ReuseCheckCommand.self, AuditCommand.self, ArtifactCommand.self, InitCommand.self, CompletionsCommand.self,
+        DigestCommand.self, ReuseCheckCommand.self, AuditCommand.self, ArtifactCommand.self, SchemaCommand.self, ReportCommand.self,
+        InitCommand.self, CompletionsCommand.self,
     ]
 
     public static func main(_ argv: [String], context ctx: Context) -> Int32 {
@@ -73,7 +74,7 @@ public enum CLI {
 
         orchestrate help <command> or orchestrate <command> --help for a command's options.
         exit codes: 0 ok, 1 negative answer, 64 usage, 65 invalid input, 66 input missing,
-        70 internal renderer failure, 74 store or I/O failure.
+        69 a program it runs is not installed, 70 internal renderer failure, 74 store or I/O failure.
 
         """
         return s

@@ -15,6 +15,8 @@ public enum ExitCode {
     public static let inputMissing: Int32 = 66
     /// A bug in orchestrate, not in the input or the machine (sysexits EX_SOFTWARE).
     public static let software: Int32 = 70
+    /// A program a command needs is not installed (sysexits EX_UNAVAILABLE).
+    public static let unavailable: Int32 = 69
     public static let ioFailure: Int32 = 74
 
     public static func of(_ error: Error) -> Int32 {
@@ -93,6 +95,8 @@ public enum ExitCode {
         case .invalidPlan, .invalidProvenance: return invalidData
         case .inputMissing: return inputMissing
         case .unreadable: return ioFailure
+        case .toolMissing: return unavailable
+        case .toolFailed: return software
         case .staleProvenanceMemo: return software
         }
     }

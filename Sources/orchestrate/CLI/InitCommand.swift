@@ -13,7 +13,8 @@ public enum InitCommand: Command {
     public static let usage: [Usage] = [.all("[DIR|FILE]")]
     public static let discussion = """
     Writes a Plan with one entity (Item: a required title and a body) that requests both native
-    clients, and native/ios and native/android beside it, each with a README saying what goes
+    clients, its JSON Schema beside it (plan-v1.schema.json, named by the Plan's "$schema", so
+    an editor checks it), and native/ios and native/android, each with a README saying what goes
     there. DIR (default: the current directory, created when missing) gets <key>.plan.json; a
     FILE ending in .json is the Plan's own path. The project and entity ids are fresh random
     UUIDs. Nothing is written over: when any of the files exists, nothing is written.
@@ -68,7 +69,9 @@ public enum InitCommand: Command {
         return ExitCode.success
     }
 
-    static func what(_ path: String) -> String { path.hasSuffix(".json") ? "Plan" : "README" }
+    static func what(_ path: String) -> String {
+        path == StarterProject.schemaName ? "schema" : path.hasSuffix(".json") ? "Plan" : "README"
+    }
 
     /// Creates `directory` and the missing directories above it; returns those it created, each
     /// ending in `/`, outermost first.
