@@ -52,6 +52,10 @@ public enum CoreCatalog {
         case .iosExtensionRegistry: return mayReplace("Generated/ExtensionRegistry.swift")
         case .iosExtensionPackage: return mayReplace("NativeExtensions/Package.swift")
         case .iosExtensionExports: return mayReplace("NativeExtensions/Sources/NativeExtensions/NativeExtensions.swift")
+        // Push: the registration the Core's AppDelegate and NavigationContainer call (placeholder:
+        // does nothing), and the entitlements Identity.xcconfig names (CODE_SIGN_ENTITLEMENTS).
+        case .iosPushRegistration: return mayReplace("Generated/PushRegistration.swift")
+        case .iosPushEntitlements: return adds("Generated/Push.entitlements")
 
         // `Cores/android`: Gradle project, Kotlin namespace `dev.firstdraft.app`.
         case .androidApplicationProperties: return replaces("app/application.properties")
@@ -70,6 +74,11 @@ public enum CoreCatalog {
         case .androidExtensionDrawables: return adds("app/src/extensions/res/{folder}/{file}")
         case .androidExtensionRegistry: return mayReplace("app/src/main/java/dev/firstdraft/app/generated/ExtensionRegistry.kt")
         case .androidExtensionDependencies: return mayReplace("app/extensions.gradle.kts")
+        // Push: the registration MainActivity and AppWebFragment call (placeholder: does nothing),
+        // the Firebase service, and the manifest app/build.gradle.kts merges when push=true.
+        case .androidPushRegistration: return mayReplace("app/src/main/java/dev/firstdraft/app/generated/PushRegistration.kt")
+        case .androidPushMessagingService: return adds("app/src/main/java/dev/firstdraft/app/generated/PushMessagingService.kt")
+        case .androidPushManifest: return adds("app/src/push/AndroidManifest.xml")
 
         // `Cores/rails`: Rails 8 application `FoundationApp`.
         // The GapSet of the whole compile, at the output root.
@@ -117,6 +126,17 @@ public enum CoreCatalog {
         case .railsEntityRequestSpec: return adds("spec/requests/{plural}_spec.rb")
         // native/web: Stimulus controllers (bridge components' web half), loaded as `bridge--<name>`.
         case .railsExtensionWeb: return adds("app/javascript/controllers/bridge/{file*}")
+        // Push (Action Push Native): the gems the Gemfile evaluates (placeholder: none), the
+        // gem's install files, the device table, the handshake and the Account page's test send.
+        case .railsCapabilityGems: return mayReplace("Gemfile.capabilities")
+        case .railsPushConfig: return adds("config/push.yml")
+        case .railsPushMigration: return adds("db/migrate/{timestamp}_create_action_push_native_devices.rb")
+        case .railsPushDeviceModel: return adds("app/models/application_push_device.rb")
+        case .railsPushNotificationModel: return adds("app/models/application_push_notification.rb")
+        case .railsPushNotificationJob: return adds("app/jobs/application_push_notification_job.rb")
+        case .railsPushDevicesController: return adds("app/controllers/account/push_devices_controller.rb")
+        case .railsPushTestController: return adds("app/controllers/account/push_test_notifications_controller.rb")
+        case .railsPushRequestSpec: return adds("spec/requests/account/push_spec.rb")
         }
     }
 }

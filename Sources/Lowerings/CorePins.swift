@@ -4,14 +4,14 @@ import Hashing
 /// `CorePinTests` fails when a Core's source no longer packs to its pin.
 public enum CorePins {
     public static let rails = CorePin(
-        platform: .rails, digest: Digest(hex: "1da47386e64d012e893304ec1709e6e452ce18d85ba5f5776649bbffd3f719af")!,
-        revision: "rails-core-2026-08.4", seams: CoreCatalog.railsSeams)
+        platform: .rails, digest: Digest(hex: "954cd478b30f1a6f62db85eaa5e35cc536fc8580a881d5c1524378b5b940fc92")!,
+        revision: "rails-core-2026-11.1", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
-        platform: .ios, digest: Digest(hex: "06c5e1b6f79056cc990e4c60f0811df9657e64f744c82d18a453b4abd0d8b090")!,
-        revision: "ios-core-2026-08.4", seams: CoreCatalog.iosSeams)
+        platform: .ios, digest: Digest(hex: "f498128112e45bf283553022d65e28a6635afe9486d025e497b7e142a4c2e6e8")!,
+        revision: "ios-core-2026-11.1", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
-        platform: .android, digest: Digest(hex: "01cb02ec7fe2177256da2f27dfb97875e9ea24563a1fb3f1e3acb1491bc4669d")!,
-        revision: "android-core-2026-09.4", seams: CoreCatalog.androidSeams)
+        platform: .android, digest: Digest(hex: "e6d9a62eb1e31395236305fc72b304b581d457e539d0d9399926b28ce979e977")!,
+        revision: "android-core-2026-11.1", seams: CoreCatalog.androidSeams)
 
     public static let all = [rails, ios, android]
 

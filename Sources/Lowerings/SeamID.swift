@@ -21,6 +21,9 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case iosExtensionRegistry = "ios.extension_registry"
     case iosExtensionPackage = "ios.extension_package"
     case iosExtensionExports = "ios.extension_exports"
+    // Push (issue 17), when /application/push/ios is true.
+    case iosPushRegistration = "ios.push_registration"
+    case iosPushEntitlements = "ios.push_entitlements"
 
     // Cores/android
     case androidApplicationProperties = "android.application_properties"
@@ -38,6 +41,10 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case androidExtensionDrawables = "android.extension_drawables"
     case androidExtensionRegistry = "android.extension_registry"
     case androidExtensionDependencies = "android.extension_dependencies"
+    // Push (issue 17), when /application/push/android is true.
+    case androidPushRegistration = "android.push_registration"
+    case androidPushMessagingService = "android.push_messaging_service"
+    case androidPushManifest = "android.push_manifest"
 
     // Cores/rails
     case railsGapSet = "rails.gapset"
@@ -71,6 +78,17 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case railsAndroidCommand = "rails.android_command"
     case railsIOSPreviewGuide = "rails.ios_preview_guide"
     case railsAndroidPreviewGuide = "rails.android_preview_guide"
+    // Push (issue 17): Action Push Native, when /application/push names an emitted client.
+    // Before the entity patterns, whose paths (app/models/{entity}.rb, …) they would also match.
+    case railsCapabilityGems = "rails.capability_gems"
+    case railsPushConfig = "rails.push_config"
+    case railsPushMigration = "rails.push_migration"
+    case railsPushDeviceModel = "rails.push_device_model"
+    case railsPushNotificationModel = "rails.push_notification_model"
+    case railsPushNotificationJob = "rails.push_notification_job"
+    case railsPushDevicesController = "rails.push_devices_controller"
+    case railsPushTestController = "rails.push_test_controller"
+    case railsPushRequestSpec = "rails.push_request_spec"
     case railsEntityMigration = "rails.entity_migration"
     case railsEntityModel = "rails.entity_model"
     case railsEntityController = "rails.entity_controller"

@@ -52,7 +52,7 @@ final class PlanSchemaTests: XCTestCase {
         let value = JSONReader.read(Array(#"{"key": "a", "name": "A", "zzzzzzzzzz": 1}"#.utf8), file: "p").root!
         _ = decoder.members(value, PlanShape.application)
         XCTAssertEqual(decoder.diagnostics.map(\.message),
-                       ["unknown key \"zzzzzzzzzz\"; remove it or use one of: appearance, domain, home, key, name, native, push"])
+                       ["unknown key \"zzzzzzzzzz\"; remove it or use one of: appearance, domain, home, key, name, native, push, version"])
     }
 
     func testExamplesAreValid() throws {

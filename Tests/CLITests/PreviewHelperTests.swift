@@ -65,6 +65,35 @@ final class PreviewHelperTests: XCTestCase {
         XCTAssertEqual(h.out.trimmingCharacters(in: .whitespacesAndNewlines), added.out.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    // MARK: release-numbers
+
+    /// The version is the compiled Plan's (movie-catalog authors none: 1.0.0); the build number is
+    /// the commit count, so a new commit raises it and nothing in the tree changes for it.
+    func testReleaseNumbersAreThePlansVersionAndTheCommitCount() throws {
+        let ruby = try ExternalTool.find("ruby")
+        let git = try ExternalTool.find("git")
+        let outside = try ruby.run([app + "/bin/ios", "release-numbers"])
+        XCTAssertEqual(outside.status, Int32(Exit.noHistory.rawValue), "outside a git work tree: \(outside.out)\(outside.err)")
+        XCTAssertTrue(outside.err.contains("git rev-list --count HEAD"), outside.err)
+        let commit = ["-c", "user.name=Test", "-c", "user.email=test@example.invalid", "commit", "-q", "--allow-empty", "-m", "c"]
+        for args in [["init", "-q"], ["add", "-A"], commit, commit] {
+            let r = try git.run(["-C", app] + args)
+            XCTAssertEqual(r.status, 0, r.err)
+        }
+        let ios = try ruby.run([app + "/bin/ios", "release-numbers"])
+        XCTAssertEqual(ios.status, 0, ios.err)
+        XCTAssertEqual(ios.out, "MARKETING_VERSION=1.0.0\nCURRENT_PROJECT_VERSION=2\n")
+        XCTAssertEqual(try git.run(["-C", app] + commit).status, 0)
+        let android = try ruby.run([app + "/bin/android", "release-numbers"])
+        XCTAssertEqual(android.status, 0, android.err)
+        XCTAssertEqual(android.out, "versionName=1.0.0\nbuildNumber=3\n")
+        // The version comes from the generated file, so an authored version shows up once compiled.
+        let properties = app + "/android/app/application.properties"
+        let text = try String(contentsOfFile: properties, encoding: .utf8).replacingOccurrences(of: "version_name=1.0.0", with: "version_name=2.4")
+        try write(text, to: properties)
+        XCTAssertEqual(try ruby.run([app + "/bin/android", "release-numbers"]).out, "versionName=2.4\nbuildNumber=3\n")
+    }
+
     // MARK: preview revyl
 
     /// Fake `revyl` and `gh` on PATH: `revyl` answers as `mode` says; `gh` records that it was asked

@@ -54,7 +54,7 @@ final class AndroidLoweringTests: XCTestCase {
     func testTaskInputsAreExactlyWhatEachRendererReads() throws {
         let lowering = AndroidLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
         let inputs = Dictionary(uniqueKeysWithValues: lowering.tasks.map { ($0.id, Set($0.inputs.keys)) })
-        XCTAssertEqual(inputs["android.application_properties"], ["android_identity", "android_definition"])
+        XCTAssertEqual(inputs["android.application_properties"], ["android_identity", "android_definition", "release_version", "push"])
         XCTAssertEqual(inputs["android.application_definition"], ["android_definition", "navigation"])
         XCTAssertEqual(inputs["android.application_tests"], ["navigation", "android_routes"])
         XCTAssertEqual(inputs["android.activity_layout"], ["android_navigator_layout"])
@@ -104,14 +104,25 @@ final class AndroidLoweringTests: XCTestCase {
         }
     }
 
-    func testPushRequestIsAGap() throws {
+    func testPushRequestIsAPartialGapNamingWhatTheOwnerProvides() throws {
         let loaded = try LoweringHarness.edited("movie-catalog.plan.json", [("/application/push", ["android": true])])
         let lowering = AndroidLowering.lower(loaded)
         XCTAssertEqual(lowering.status, .emitted)
-        let gap = try XCTUnwrap(lowering.gaps.first { $0.code == .nativePushNotGenerated })
+        let gap = try XCTUnwrap(lowering.gaps.first { $0.code == .nativePushPartiallyGenerated })
         XCTAssertEqual(gap.pointer, "/application/push/android")
+        XCTAssertEqual(gap.status, .partiallyGenerated)
         XCTAssertEqual(gap.clients, [.android])
-        XCTAssertFalse(AndroidLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json")).gaps.contains { $0.code == .nativePushNotGenerated })
+        for needed in ["google-services.json", "FCM_ENCRYPTION_KEY", "FCM_PROJECT_ID"] {
+            XCTAssertTrue(gap.message.contains(needed), gap.message)
+        }
+        let plain = AndroidLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
+        XCTAssertFalse(plain.gaps.contains { $0.pointer.hasPrefix("/application/push") })
+        // The push files exist exactly with push, and application.properties turns the build's push on.
+        let pushSeams: Set<SeamID> = [.androidPushRegistration, .androidPushMessagingService, .androidPushManifest]
+        XCTAssertEqual(Set(lowering.tasks.compactMap { SeamID(rawValue: $0.family) }).intersection(pushSeams), pushSeams)
+        XCTAssertTrue(Set(plain.tasks.compactMap { SeamID(rawValue: $0.family) }).isDisjoint(with: pushSeams))
+        XCTAssertTrue(try LoweringHarness.text(LoweringHarness.task(lowering, "android.application_properties")).contains("\npush=true\n"))
+        XCTAssertTrue(try LoweringHarness.text(LoweringHarness.task(plain, "android.application_properties")).contains("\npush=false\n"))
     }
 
     func testClientWithoutNavigationEntryIsOmittedWithPositionedDiagnostic() throws {
@@ -146,6 +157,7 @@ final class AndroidLoweringTests: XCTestCase {
         XCTAssertTrue(lowering.tasks.isEmpty)
         XCTAssertEqual(summary(lowering.diagnostics), ["android.identity.domain_invalid /application/domain"])
         XCTAssertEqual(Set(lowering.gaps.map(\.code)), [.nativePushNotGenerated, .nativeClientNotGenerated])
+        XCTAssertEqual(lowering.gaps.first { $0.code == .nativePushNotGenerated }?.status, .notGenerated)
         let all = PlanLowering.lower(loaded)
         XCTAssertEqual(all.map(\.platform), [.rails, .ios, .android])
         XCTAssertEqual(all.map(\.status), [.emitted, .omitted, .omitted])

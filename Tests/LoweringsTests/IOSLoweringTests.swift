@@ -9,7 +9,7 @@ final class IOSLoweringTests: XCTestCase {
         "ios.app_icon": ["monogram", "pinned_object"],
         "ios.application_definition": ["ios_identity"],
         "ios.navigation_definition": ["ios_navigation"],
-        "ios.identity_xcconfig": ["ios_identity"],
+        "ios.identity_xcconfig": ["ios_identity", "push", "release_version"],
         "ios.path_configuration": ["ios_path_configuration"],
         "ios.accent_color": ["accent"],
         "ios.background_color": ["background"],
@@ -38,8 +38,11 @@ final class IOSLoweringTests: XCTestCase {
         let lowering = IOSLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.mount, "ios")
-        // Every seam but the native-extension ones, which only a Plan with native code fills.
-        XCTAssertEqual(Set(lowering.tasks.map(\.id)), Set(CoreCatalog.iosSeams.map(\.id.rawValue).filter { !$0.hasPrefix("ios.extension_") }))
+        // Every seam but the native-extension and push ones, which only a Plan with native code or
+        // push fills.
+        XCTAssertEqual(Set(lowering.tasks.map(\.id)), Set(CoreCatalog.iosSeams.map(\.id.rawValue).filter {
+            !$0.hasPrefix("ios.extension_") && !$0.hasPrefix("ios.push_")
+        }))
         let seams = try lowering.tasks.map { t in try XCTUnwrap(CoreCatalog.iosSeams.first { $0.id.rawValue == t.family }) }
         for (task, seam) in zip(lowering.tasks, seams) {
             XCTAssertEqual(task.family, seam.id.rawValue)
@@ -107,7 +110,9 @@ final class IOSLoweringTests: XCTestCase {
 
     func testAnAuthoredDomainAndFixedThemeAddNoGap() throws {
         XCTAssertEqual(IOSLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json")).gaps, [])
-        XCTAssertEqual(IOSLowering.lower(try LoweringHarness.fixture("studio-ops.plan.json")).gaps, [])
+        // studio-ops requests push, whose gap names the owner's credentials.
+        XCTAssertEqual(IOSLowering.lower(try LoweringHarness.fixture("studio-ops.plan.json")).gaps.map(\.code), [.nativePushPartiallyGenerated])
+        XCTAssertEqual(IOSLowering.lower(try LoweringHarness.edited("studio-ops.plan.json", [("/application/push", nil)])).gaps, [])
     }
 
     func testThemeToggleAndPushAreDisclosed() throws {
@@ -117,10 +122,17 @@ final class IOSLoweringTests: XCTestCase {
         let lowering = try IOSTest.lower(object)
         XCTAssertEqual(lowering.status, .emitted)
         XCTAssertEqual(lowering.gaps.map(\.code), [.nativeThemePreferenceNotGenerated,
-                                                   .nativePushNotGenerated])
+                                                   .nativePushPartiallyGenerated])
         XCTAssertEqual(lowering.gaps.map(\.pointer), ["/application/appearance/theme", "/application/push/ios"])
-        XCTAssertEqual(lowering.gaps.map(\.status), [.partiallyGenerated, .notGenerated])
+        XCTAssertEqual(lowering.gaps.map(\.status), [.partiallyGenerated, .partiallyGenerated])
         XCTAssertEqual(lowering.gaps.map(\.clients), [[.ios], [.ios]])
+        for needed in ["APNS_ENCRYPTION_KEY", "APNS_KEY_ID", "APNS_TEAM_ID", "Push Notifications capability"] {
+            XCTAssertTrue(lowering.gaps[1].message.contains(needed), lowering.gaps[1].message)
+        }
+        // The push seams are filled, and the xcconfig signs with the aps-environment entitlement.
+        XCTAssertEqual(Set(lowering.tasks.map(\.id)).intersection(["ios.push_registration", "ios.push_entitlements"]).count, 2)
+        XCTAssertTrue(try LoweringHarness.text(LoweringHarness.task(lowering, "ios.identity_xcconfig"))
+            .contains("\nCODE_SIGN_ENTITLEMENTS = Generated/Push.entitlements\n"))
     }
 
     // MARK: Omitted clients
@@ -290,7 +302,8 @@ final class IOSLoweringTests: XCTestCase {
         let keys = LoweringHarness.keys(IOSLowering.lower(try LoweringHarness.fixture("notes.plan.json")))
         XCTAssertEqual(keys.count, 9)
         XCTAssertEqual(Set(keys.values).count, 9)
-        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "58edcbdec1c5c7db1eb208397385c2719b4094eaab9a825d0977068ee15686a7")
+        // Moved with issue 17: the xcconfig also reads release_version (MARKETING_VERSION) and push.
+        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "0d7671430319ee64e9707d46b3e727dffd5dc552448e02f3bea29b6a3b790d9a")
         // All moved with release ios-application-2026-11 (the definition gained userAgentPrefix, the path
         // configuration follows the routes Rails draws); path_configuration also reads pushed_lookalikes.
         XCTAssertEqual(keys["ios.path_configuration"]?.hex, "11ef42c791baee4b008f3e235979a018a6111c4d2e12c6db864a0594c91dc37e")

@@ -139,6 +139,14 @@ final class PlanValidatorTests: XCTestCase {
              expected: ["plan.entity.icon_unknown /application/native/rules/0/tab/icon"], line: #line),
         Case(name: "push client", edits: [("/application/native/ios", nil), ("/application/push/ios", true)],
              expected: ["plan.push.requires_client /application/push/ios"], line: #line),
+        Case(name: "version four parts", edits: [("/application/version", "1.2.3.4")],
+             expected: ["plan.application.version_invalid /application/version"], line: #line),
+        Case(name: "version leading zero", edits: [("/application/version", "1.02")],
+             expected: ["plan.application.version_invalid /application/version"], line: #line),
+        Case(name: "version prerelease", edits: [("/application/version", "1.0.0-beta")],
+             expected: ["plan.application.version_invalid /application/version"], line: #line),
+        Case(name: "version empty part", edits: [("/application/version", "1..0")],
+             expected: ["plan.application.version_invalid /application/version"], line: #line),
         Case(name: "push account", edits: [("/account", nil), ("/entities/1/index", "public"), ("/application/push/android", true)],
              expected: ["plan.push.requires_account /application/push/android"], line: #line),
         Case(name: "subject uuid", edits: [("/account/subject_uuid", "6f1c")],
@@ -304,6 +312,18 @@ final class PlanValidatorTests: XCTestCase {
         let covered = Set(cases.flatMap { $0.expected.map { String($0.split(separator: " ")[0]) } })
         let planCodes = Set(DiagnosticCode.allCases.map(\.rawValue).filter { $0.hasPrefix("plan.") })
         XCTAssertEqual(planCodes.subtracting(covered), [])
+    }
+
+    func testStoreVersionsLoad() throws {
+        for version in ["1", "2.0", "10.0.12", "0.0.0", "123456789.1.0"] {
+            let value = JSONEdit.set(JSONEdit.parse(Self.base), "/application/version", version)
+            let loaded = try XCTUnwrap(load(JSONEdit.serialize(value)).loadedPlan, version)
+            XCTAssertEqual(loaded.plan.application.version, version)
+        }
+        for version in ["", "1.", ".1", "v1.0", "1.0.0.0", "01.0", "1.2.3-rc1", "1 .2", "1234567890"] {
+            let value = JSONEdit.set(JSONEdit.parse(Self.base), "/application/version", version)
+            XCTAssertEqual(summary(load(JSONEdit.serialize(value)).diagnostics), ["plan.application.version_invalid /application/version"], version)
+        }
     }
 
     func testUnknownKeySuggestsTheNearestKey() {

@@ -21,6 +21,17 @@ func summary(_ diagnostics: [Diagnostic]) -> [String] {
     diagnostics.map { "\($0.code.rawValue) \($0.pointer)" }
 }
 
+/// A rendered seam and the Core placeholder it replaces (`core`, relative to the package root) both
+/// declare each of `members`: the API the Core's frozen files call.
+func assertDeclareTheCoreAPI(core: String, rendered: [UInt8]?, _ members: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    let placeholder = try String(contentsOf: IOSTest.packageRoot.appendingPathComponent(core), encoding: .utf8)
+    let text = String(decoding: try XCTUnwrap(rendered, "no rendered \(core)", file: file, line: line), as: UTF8.self)
+    for member in members {
+        XCTAssertTrue(placeholder.contains(member), "\(core) lacks \(member)", file: file, line: line)
+        XCTAssertTrue(text.contains(member), "the rendered \(core) lacks \(member)", file: file, line: line)
+    }
+}
+
 func load(_ text: String, file: String = "plan.json") -> PlanLoadResult {
     PlanLoader.load(bytes: Array(text.utf8), file: file)
 }

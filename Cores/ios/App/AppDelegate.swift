@@ -8,7 +8,17 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         configureHotwire(rootURL: AppRootURL.current)
+        PushRegistration.applicationDidLaunch()
         return true
+    }
+
+    // APNs answers `registerForRemoteNotifications()` here (Generated/PushRegistration.swift asks).
+    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+        PushRegistration.didRegister(deviceToken: deviceToken)
+    }
+
+    func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: Error) {
+        PushRegistration.didFailToRegister(error)
     }
 
     /// Runs before any Navigator exists, so the first visit already sees the rules.

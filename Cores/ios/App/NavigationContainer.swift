@@ -116,6 +116,8 @@ extension NavigationContainer: NavigatorDelegate {
         if proposal.properties[Self.resetNavigationProperty] as? Bool == true {
             DispatchQueue.main.async { [weak self] in
                 self?.rebuild()
+                // Signed in or out: push (when generated) asks for permission only after sign-in.
+                PushRegistration.sessionDidChange()
             }
             return .reject
         }

@@ -20,7 +20,6 @@ public enum AndroidLowering {
         }
         var diagnostics: [Diagnostic] = []
         var gaps: [Gap] = []
-        if plan.application.push.requested(for: platform) { gaps.append(.push(platform)) }
 
         let identity: AndroidIdentity?
         switch AndroidIdentity.derive(key: plan.application.key, domain: plan.application.domain) {
@@ -38,6 +37,7 @@ public enum AndroidLowering {
         }
         guard let identity, let layout, diagnostics.isEmpty else {
             gaps.append(.clientNotGenerated(platform, diagnostics: diagnostics))
+            if plan.application.push.requested(for: platform) { gaps.append(.pushClientNotGenerated(platform)) }
             // The client is omitted and the run goes on (000): its reasons are warnings, so an
             // error-severity diagnostic always means exit 65 with nothing written.
             return PlatformLowering(platform: platform, status: .omitted, release: release,
@@ -48,10 +48,12 @@ public enum AndroidLowering {
             gaps.append(.placeholderIdentity(platform, origin: identity.origin, identifier: identity.applicationID))
         }
         if plan.application.appearance?.theme == .toggle { gaps.append(.themePreference(platform)) }
+        if plan.application.push.requested(for: platform) { gaps.append(.push(platform)) }
 
         let projections = AndroidProjections(plan: plan, identity: identity, navigation: navigation, layout: layout)
         var builder = SeamTaskBuilder(release: release)
         addTasks(projections, into: &builder)
+        addPushTasks(projections, into: &builder)
         let monogram = MonogramTasks.projection(appName: plan.application.name)
         builder.append(MonogramTasks.androidForeground(appName: plan.application.name, release: release), reads: [monogram])
         addExtensionTasks(plan.application.native.android!, loaded.extensions.android, into: &builder)
@@ -71,8 +73,9 @@ public enum AndroidLowering {
     static func addTasks(_ p: AndroidProjections, into builder: inout SeamTaskBuilder) {
         let identity = p.identity, definition = p.definition, digest = p.definition.projection.digest
         let entries = p.navigation.entries, layout = p.layout, routes = p.routes
-        builder.add(.androidApplicationProperties, reads: [p.identity.projection, p.definition.projection]) {
-            AndroidApplicationRenderer.properties(identity: identity, definitionDigest: digest)
+        let version = p.version, push = p.push
+        builder.add(.androidApplicationProperties, reads: [p.identity.projection, p.definition.projection, version.projection, p.pushProjection]) {
+            AndroidApplicationRenderer.properties(identity: identity, definitionDigest: digest, version: version.value, push: push)
         }
         builder.add(.androidApplicationDefinition, reads: [p.definition.projection, p.navigation.projection]) {
             AndroidApplicationRenderer.definition(definition, digest: digest, entries: entries)
@@ -95,6 +98,16 @@ public enum AndroidLowering {
                 AndroidResourceRenderer.tabIcon(token)
             }
         }
+    }
+
+    /// Push (`/application/push/android`): the registration the Core calls, the Firebase service and
+    /// the manifest `app/build.gradle.kts` merges when `application.properties` says `push=true`.
+    /// Each reads only the Android flag, so push.ios never moves an Android key.
+    static func addPushTasks(_ p: AndroidProjections, into builder: inout SeamTaskBuilder) {
+        guard p.push else { return }
+        builder.add(.androidPushRegistration, reads: [p.pushProjection]) { AndroidPushRenderer.registration() }
+        builder.add(.androidPushMessagingService, reads: [p.pushProjection]) { AndroidPushRenderer.messagingService() }
+        builder.add(.androidPushManifest, reads: [p.pushProjection]) { AndroidPushRenderer.manifest() }
     }
 
     /// The app's own native code (issue 16): a copy task per Kotlin source and drawable, keyed by

@@ -8,6 +8,11 @@ struct AndroidProjections: Sendable {
     let strings: AndroidStrings
     let routes: AndroidRoutes
     let appearance: AppearanceProjection
+    /// `/application/version` (or the default) for `versionName`.
+    let version: ReleaseVersion
+    /// Whether the Android client registers for push, and its projection (the Android flag only).
+    let push: Bool
+    let pushProjection: Projection
     /// Icon tokens used by navigation entries, in first-use order.
     let iconTokens: [IconToken]
     private let iconSources: [IconToken: [String]]
@@ -21,6 +26,9 @@ struct AndroidProjections: Sendable {
         strings = AndroidStrings(plan: plan, navigation: navigation)
         routes = AndroidRoutes(plan: plan, layout: layout, navigation: navigation)
         appearance = AppearanceProjection(plan: plan)
+        version = ReleaseVersion(plan: plan)
+        push = plan.application.push.requested(for: .android)
+        pushProjection = PushProjection.client(.android, requested: push)
         var tokens: [IconToken] = []
         var sources: [IconToken: [String]] = [:]
         for entry in navigation.entries {
@@ -42,6 +50,7 @@ struct AndroidProjections: Sendable {
         let shared: [Projection] = [
             identity.projection, definition.projection, navigation.projection, navigatorLayout.projection,
             strings.projection, routes.projection, appearance.accentProjection, appearance.backgroundProjection,
+            version.projection, pushProjection,
         ]
         var all = Dictionary(uniqueKeysWithValues: shared.map { ($0.name, $0) })
         for token in iconTokens where token != .grid { all["android_tab_icon.\(token.rawValue)"] = iconProjection(token) }

@@ -39,6 +39,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case colorInvalid = "plan.appearance.color_invalid"
     case pushRequiresClient = "plan.push.requires_client"
     case pushRequiresAccount = "plan.push.requires_account"
+    case applicationVersionInvalid = "plan.application.version_invalid"
     case accountSubjectUUIDInvalid = "plan.account.subject_uuid_invalid"
     case entityKeyInvalid = "plan.entity.key_invalid"
     case entityPluralKeyInvalid = "plan.entity.plural_key_invalid"

@@ -33,7 +33,7 @@ public struct NativeExtensions: Hashable, Sendable {
         "LazyTabBarController.swift", "MoreListViewController.swift", "NavigationContainer.swift",
         "NavigationEntry+UIKit.swift", "NavigationEntry.swift", "PathConfigurationSources.swift", "SceneDelegate.swift",
         "SplashPresenter.swift", "TabLayout.swift", "TryAgainErrorView.swift",
-        "ApplicationDefinition.swift", "NavigationDefinition.swift", "ExtensionRegistry.swift",
+        "ApplicationDefinition.swift", "NavigationDefinition.swift", "ExtensionRegistry.swift", "PushRegistration.swift",
     ]
     /// Asset names the iOS Core stamps (case-insensitively reserved).
     public static let iosReservedImageNames = ["AppIcon", "AccentColor", "FoundationBackground"]

@@ -32,8 +32,9 @@ public enum IOSLowering {
             // The client is omitted and the run goes on (000): its reasons are warnings, so an
             // error-severity diagnostic always means exit 65 with nothing written.
             let diagnostics = problems.map { loaded.diagnostic($0.code, at: $0.pointer, severity: .warning, $0.message) }.sorted()
-            return PlatformLowering(platform: platform, status: .omitted, release: release,
-                                    gaps: [.clientNotGenerated(platform, diagnostics: diagnostics)], diagnostics: diagnostics)
+            var gaps: [Gap] = [.clientNotGenerated(platform, diagnostics: diagnostics)]
+            if plan.application.push.requested(for: platform) { gaps.append(.pushClientNotGenerated(platform)) }
+            return PlatformLowering(platform: platform, status: .omitted, release: release, gaps: gaps, diagnostics: diagnostics)
         }
 
         let appearance = AppearanceProjection(plan: plan)
@@ -41,7 +42,8 @@ public enum IOSLowering {
         var builder = SeamTaskBuilder(release: release)
         // The definition the native files record a digest of (000's departure, DESIGN.md).
         builder.include([identity.projection])
-        addTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance, into: &builder)
+        addTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance,
+                 version: ReleaseVersion(plan: plan), push: plan.application.push.requested(for: platform), into: &builder)
         builder.append(MonogramTasks.pngCopy(appName: plan.application.name, seam: .iosAppIcon, release: release),
                        reads: [MonogramTasks.projection(appName: plan.application.name)])
         addExtensionTasks(plan.application.native.ios!, loaded.extensions.ios, into: &builder)
@@ -53,12 +55,17 @@ public enum IOSLowering {
     /// One task per seam of the iOS Core, in `CoreCatalog.iosSeams` order, each reading only the
     /// projections its renderer reads (the AppIcon is the monogram copy).
     static func addTasks(identity: IOSIdentity, navigation: IOSNavigation, routes: IOSPathRoutes,
-                         appearance: AppearanceProjection, into builder: inout SeamTaskBuilder) {
+                         appearance: AppearanceProjection, version: ReleaseVersion, push pushRequested: Bool,
+                         into builder: inout SeamTaskBuilder) {
         let accent = appearance.accent
         let background: Color? = appearance.background
         builder.add(.iosApplicationDefinition, reads: [identity.projection]) { ApplicationDefinitionRenderer.render(identity) }
         builder.add(.iosNavigationDefinition, reads: [navigation.projection]) { NavigationDefinitionRenderer.render(navigation) }
-        builder.add(.iosIdentityXcconfig, reads: [identity.projection]) { IdentityXcconfigRenderer.render(identity) }
+        // The iOS flag alone: push.android never moves an iOS key.
+        let push = PushProjection.client(platform, requested: pushRequested)
+        builder.add(.iosIdentityXcconfig, reads: [identity.projection, version.projection, push]) {
+            IdentityXcconfigRenderer.render(identity, version: version, push: pushRequested)
+        }
         builder.add(.iosPathConfiguration, reads: [routes.projection]) { PathConfigurationRenderer.render(routes) }
         builder.add(.iosAccentColor, reads: [appearance.accentProjection]) { ColorSetRenderer.render(accent) }
         builder.add(.iosBackgroundColor, reads: [appearance.backgroundProjection]) { ColorSetRenderer.render(background) }
@@ -66,6 +73,11 @@ public enum IOSLowering {
             ApplicationTestsRenderer.render(identity: identity, navigation: navigation, routes: routes)
         }
         builder.add(.iosNavigationUITests, reads: [navigation.projection]) { NavigationUITestsRenderer.render(navigation) }
+        if pushRequested {
+            let release = identity.release
+            builder.add(.iosPushRegistration, reads: [push]) { PushRegistrationRenderer.registration(release: release) }
+            builder.add(.iosPushEntitlements, reads: [push]) { PushRegistrationRenderer.entitlements() }
+        }
     }
 
     /// The app's own native code (issue 16): a copy task per Swift source and image, keyed by the

@@ -56,6 +56,7 @@ struct PlanDecoder {
         var app = Application(key: string(m["key"]) ?? "", name: string(m["name"], .name) ?? "")
         app.domain = string(m["domain"])
         app.home = string(m["home"])
+        app.version = string(m["version"])
         if let v = m["appearance"] { app.appearance = decodeAppearance(v) }
         if let v = m["native"], let n = members(v, PlanShape.native) {
             app.native.ios = n["ios"].map { decodeNativeClient($0, .ios) }

@@ -76,6 +76,8 @@ extension PlanShape {
     static let colorPattern = "^#[0-9A-Fa-f]{6}$"
     /// `PlanValidator.isNativeID` (screen ids, component names).
     static let nativeIDPattern = "^[a-z][a-z0-9_-]{0,62}$"
+    /// `ReleaseVersion.isValid` (`/application/version`).
+    static let releaseVersionPattern = "^(0|[1-9][0-9]{0,8})(\\.(0|[1-9][0-9]{0,8})){0,2}$"
 }
 
 // MARK: Plan format v1
@@ -99,6 +101,8 @@ extension PlanShape {
         .optional("appearance", .object(appearance), "Theme and colors."),
         .optional("native", .object(native), "The native clients requested, and what their shells hook up."),
         .optional("push", .object(push), "Push notifications per client (needs the client and an account)."),
+        .optional("version", .string(.other, pattern: releaseVersionPattern),
+                  "The marketing version both stores show (iOS CFBundleShortVersionString, Android versionName): one to three period-separated integers, no leading zeros; default 1.0.0."),
     ])
 
     static let appearance = PlanShape(name: "appearance", about: "/application/appearance.", properties: [

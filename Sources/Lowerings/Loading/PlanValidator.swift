@@ -72,6 +72,10 @@ struct PlanValidator {
                 report(.homeUnknownEntity, p, "home \"\(home)\" names no entity; use the key of an entity in /entities")
             }
         }
+        if let version = app.version, !ReleaseVersion.isValid(version) {
+            report(.applicationVersionInvalid, base.appending("version"),
+                   "version \"\(version)\" is not a store version: write one to three period-separated integers without leading zeros, such as \"1.2.0\" (App Store CFBundleShortVersionString; Android versionName follows the same rule)")
+        }
         let hasAccount = plan.account != nil || accountAuthored
         for (platform, requested, client) in [("ios", app.push.ios, app.native.ios), ("android", app.push.android, app.native.android)]
         where requested {

@@ -12,9 +12,14 @@ public struct Application: Hashable, Sendable {
     public var appearance: Appearance?
     public var native: NativeClients
     public var push: Push
+    /// `/application/version`: the marketing version both clients ship (iOS
+    /// `CFBundleShortVersionString`, Android `versionName`); nil means `ReleaseVersion.default`.
+    /// The build number is never a Plan fact: CI stamps it at build time.
+    public var version: String?
 
     public init(key: String, name: String, domain: String? = nil, home: String? = nil,
-                appearance: Appearance? = nil, native: NativeClients = NativeClients(), push: Push = Push()) {
+                appearance: Appearance? = nil, native: NativeClients = NativeClients(), push: Push = Push(),
+                version: String? = nil) {
         self.key = key
         self.name = name
         self.domain = domain
@@ -22,5 +27,6 @@ public struct Application: Hashable, Sendable {
         self.appearance = appearance
         self.native = native
         self.push = push
+        self.version = version
     }
 }

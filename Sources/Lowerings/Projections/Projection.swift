@@ -30,6 +30,8 @@ public struct Projection: Hashable, Sendable {
     public var fieldDigests: [String: Digest] { encoding.fieldDigests }
 
     public init(name: String, version: Int = 1, fields: [String: ProjectionValue], sources: [String: [String]] = [:]) {
+        // A field of either name would be silently replaced below, and its changes would move no key.
+        precondition(fields["projection"] == nil && fields["version"] == nil, "\(name): \"projection\" and \"version\" are the projection's own members")
         var all = fields
         all["projection"] = .string(name)
         all["version"] = .int(version)

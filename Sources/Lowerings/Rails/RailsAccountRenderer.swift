@@ -120,12 +120,16 @@ enum RailsAccountRenderer {
         ])
     }
 
-    static func model(_ a: Spec) -> [UInt8] {
+    static func model(_ a: Spec, push: Bool = false) -> [UInt8] {
         var lines = [
             "class Account < ApplicationRecord",
             "  include Rodauth::Model(RodauthMain)",
             "  enum :status, { unverified: 1, verified: 2, closed: 3 }",
         ]
+        if push {
+            lines += ["", "  # Devices registered for push (Action Push Native), deleted with the account.",
+                      "  has_many :push_devices, class_name: \"ApplicationPushDevice\", as: :owner, dependent: :destroy"]
+        }
         let validations = a.fields.compactMap(RailsEntityRenderer.validation)
         if !validations.isEmpty {
             lines += ["", "  # Checked when the account is edited at /account/edit."] + validations.map { "  " + $0 }
@@ -201,11 +205,11 @@ enum RailsAccountRenderer {
 
     static func views(_ a: Spec) -> [String] { a.editable ? ["show", "edit", "forbidden"] : ["show", "forbidden"] }
 
-    static func view(_ name: String, _ a: Spec) -> [UInt8] {
+    static func view(_ name: String, _ a: Spec, push: Bool = false) -> [UInt8] {
         switch name {
         case "edit": return editView(a)
         case "forbidden": return forbiddenView()
-        default: return showView(a)
+        default: return showView(a, push: push)
         }
     }
 
@@ -294,7 +298,7 @@ enum RailsAccountRenderer {
         return RailsText.file(lines)
     }
 
-    static func showView(_ a: Spec) -> [UInt8] {
+    static func showView(_ a: Spec, push: Bool = false) -> [UInt8] {
         var lines = RailsViewRenderer.heading("\"Account\"", visible: "Account")
         lines += ["<dl>", "  <dt>Email</dt>", "  <dd><%= @account.email %></dd>"]
         for f in a.fields {
@@ -303,6 +307,11 @@ enum RailsAccountRenderer {
         lines.append("</dl>")
         if a.editable {
             lines += ["", "<p><%= link_to \"Edit account\", edit_account_path %></p>"]
+        }
+        if push {
+            lines += ["", "<h2>Notifications</h2>",
+                      "<p><%= pluralize(@account.push_devices.count, \"device\") %> registered: the app asks to send notifications after you sign in.</p>",
+                      "<%= button_to \"Send a test notification\", account_push_test_notification_path %>"]
         }
         if a.nativeSession {
             lines += ["", "<%# The native layout has no header, so its Sign out lives here. %>",

@@ -27,6 +27,13 @@ enum RailsApplicationRenderer {
             if app.nativeSession {
                 lines.append("  get \"/native-session-changed\", to: \"native/sessions#show\", as: :native_session_changed")
             }
+            if !app.push.isEmpty {
+                lines += ["  # Push (Action Push Native): the apps' registration handshake and the Account page's test send.",
+                          "  namespace :account do",
+                          "    resource :push_device, only: %i[show create destroy]",
+                          "    resource :push_test_notification, only: %i[create]",
+                          "  end"]
+            }
         }
         for r in app.resources {
             let children = app.resources.filter { $0.parentPluralKey == r.pluralKey }
@@ -209,6 +216,9 @@ enum RailsApplicationRenderer {
             lines += ["", "## Accounts", "",
                       "Sign-up, sign-in and sign-out are Rodauth routes (`/create-account`, `/login`, `/logout`);",
                       "every sign-in is remembered for a year, and using the app extends it."]
+        }
+        if !app.push.isEmpty {
+            lines += [""] + RailsPushRenderer.readmeSection(app.push)
         }
         if !app.clients.isEmpty {
             let guides = app.clients.map { "[\(RailsNativeRenderer.guide($0))](\(RailsNativeRenderer.guide($0)))" }

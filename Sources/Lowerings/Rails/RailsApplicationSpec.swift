@@ -13,6 +13,9 @@ struct RailsApplicationSpec: Hashable, Sendable {
     /// The entity the root route serves: the first navigation entity (the admitted home, when there
     /// is one), else `home`, else the first entity.
     var rootPluralKey: String?
+    /// Emitted clients with push (`/application/push`), set by the lowering once it knows which
+    /// clients were emitted.
+    var push: [Platform] = []
 
     init(plan: Plan, navigation: ApplicationNavigation) {
         name = plan.application.name
@@ -38,9 +41,10 @@ struct RailsApplicationSpec: Hashable, Sendable {
                          "parent_plural_key": .optional($0.parentPluralKey)])
             }),
             "root": .optional(rootPluralKey),
+            "push": .array(push.map { .string($0.rawValue) }),
         ], sources: [
             "clients": ["/application/native"], "account": ["/account"],
-            "resources": ["/entities"], "root": ["/application/home", "/entities"],
+            "resources": ["/entities"], "root": ["/application/home", "/entities"], "push": ["/application/push"],
         ])
     }
 
@@ -60,6 +64,8 @@ struct RailsApplicationSpec: Hashable, Sendable {
     var readmeProjection: Projection {
         Projection(name: "rails.readme", fields: [
             "name": .string(name), "clients": .array(clients.map { .string($0.rawValue) }), "account": .bool(hasAccount),
-        ], sources: ["name": ["/application/name"], "clients": ["/application/native"], "account": ["/account"]])
+            "push": .array(push.map { .string($0.rawValue) }),
+        ], sources: ["name": ["/application/name"], "clients": ["/application/native"], "account": ["/account"],
+                     "push": ["/application/push"]])
     }
 }

@@ -34,6 +34,10 @@ public enum RailsLowering {
         let navigation = ApplicationNavigation(plan: plan)
         var app = RailsApplicationSpec(plan: plan, navigation: navigation)
         app.clients = app.clients.filter { emittedClients.contains($0) }
+        // Validation requires an account and the client for each push flag (000: push needs a client to
+        // deliver to); a client its lowering omitted registers nothing here.
+        let push = plan.account == nil ? nil : RailsPushSpec(plan: plan, emittedClients: app.clients)
+        app.push = push?.clients ?? []
         let account = plan.account.map { RailsAccountSpec(account: $0, nativeSession: app.nativeSession) }
         let accountProjection = account?.projection
             ?? Projection(name: "rails.account", fields: ["account": .null], sources: ["account": ["/account"]])
@@ -41,7 +45,8 @@ public enum RailsLowering {
         var builder = SeamTaskBuilder(release: release)
         application(app, navigation: navigation, appearance: AppearanceProjection(plan: plan), into: &builder)
         entities(plan, into: &builder)
-        self.account(account, projection: accountProjection, into: &builder)
+        self.account(account, projection: accountProjection, push: push, into: &builder)
+        if let push, let account { self.push(push, account: account, accountProjection: accountProjection, into: &builder) }
         nativeClients(app, account: accountProjection, into: &builder)
         // CI for the Rails app itself, whatever the clients: it reads nothing from the Plan.
         builder.add(.railsWorkflow, reads: []) { RailsWorkflowRenderer.railsWorkflow() }
@@ -105,14 +110,17 @@ public enum RailsLowering {
 
     /// The Rodauth initializer (always: without an account it turns Rodauth off), and with an
     /// account its app, controllers, model, migration and views.
-    static func account(_ account: RailsAccountSpec?, projection: Projection, into builder: inout SeamTaskBuilder) {
+    static func account(_ account: RailsAccountSpec?, projection: Projection, push: RailsPushSpec?, into builder: inout SeamTaskBuilder) {
         let reads = [projection]
         builder.add(.railsAccountInitializer, reads: reads) { RailsAccountRenderer.initializer(account) }
         guard let account else { return }
         builder.add(.railsAccountRodauthApp, reads: reads) { RailsAccountRenderer.rodauthApp(account) }
         builder.add(.railsAccountRodauthMain, reads: reads) { RailsAccountRenderer.rodauthMain(account) }
         builder.add(.railsAccountController, reads: reads) { RailsAccountRenderer.rodauthController(account) }
-        builder.add(.railsAccountModel, reads: reads) { RailsAccountRenderer.model(account) }
+        // With push, the model and the Account page also read `rails.push` (devices, the test send).
+        let withPush = reads + (push.map { [$0.projection] } ?? [])
+        let hasPush = push != nil
+        builder.add(.railsAccountModel, reads: withPush) { RailsAccountRenderer.model(account, push: hasPush) }
         builder.add(.railsAccountMigration, values: ["timestamp": RailsMigrationVersion.accountVersion], reads: reads) {
             RailsAccountRenderer.migration(account)
         }
@@ -124,8 +132,26 @@ public enum RailsLowering {
             }
         }
         for view in RailsAccountRenderer.views(account) {
-            builder.add(.railsAccountViews, instance: view, values: ["view": view], reads: reads) { RailsAccountRenderer.view(view, account) }
+            builder.add(.railsAccountViews, instance: view, values: ["view": view], reads: view == "show" ? withPush : reads) {
+                RailsAccountRenderer.view(view, account, push: hasPush)
+            }
         }
+    }
+
+    /// Push (Action Push Native): the gem, its configuration and classes, the device table, the
+    /// registration handshake, the Account page's test send and their request spec; all read
+    /// `rails.push` (the spec also reads the account, whose fields its sign-in fills).
+    static func push(_ push: RailsPushSpec, account: RailsAccountSpec, accountProjection: Projection, into builder: inout SeamTaskBuilder) {
+        let reads = [push.projection]
+        builder.add(.railsCapabilityGems, reads: reads) { RailsPushRenderer.gems() }
+        builder.add(.railsPushConfig, reads: reads) { RailsPushRenderer.config(push) }
+        builder.add(.railsPushMigration, values: ["timestamp": RailsMigrationVersion.pushVersion], reads: reads) { RailsPushRenderer.migration() }
+        builder.add(.railsPushDeviceModel, reads: reads) { RailsPushRenderer.deviceModel() }
+        builder.add(.railsPushNotificationModel, reads: reads) { RailsPushRenderer.notificationModel(push) }
+        builder.add(.railsPushNotificationJob, reads: reads) { RailsPushRenderer.notificationJob() }
+        builder.add(.railsPushDevicesController, reads: reads) { RailsPushRenderer.devicesController() }
+        builder.add(.railsPushTestController, reads: reads) { RailsPushRenderer.testController() }
+        builder.add(.railsPushRequestSpec, reads: reads + [accountProjection]) { RailsPushRenderer.requestSpec(push, account: account) }
     }
 
     /// For the emitted clients: the configurations controller and its spec, the native session
@@ -152,7 +178,12 @@ public enum RailsLowering {
             let command = Projection(name: "rails.native_command:\(client)", fields: ["client": .string(client.rawValue)],
                                      sources: ["client": [client.clientPointer]])
             builder.add(.command(for: client), reads: [command]) { RailsNativeRenderer.command(client: client) }
-            builder.add(clientMarker(client), reads: [command]) { RailsWorkflowRenderer.nativeWorkflow(client: client) }
+            // Android's workflow writes the owner's google-services.json from a secret with push;
+            // iOS's needs nothing for push (CI builds unsigned), so it does not read the flag.
+            let push = client == .android && app.push.contains(client)
+            let reads = client == .android
+                ? [command, PushProjection.client(client, requested: push, name: "rails.workflow_push:\(client)")] : [command]
+            builder.add(clientMarker(client), reads: reads) { RailsWorkflowRenderer.nativeWorkflow(client: client, push: push) }
         }
     }
 

@@ -10,6 +10,8 @@ import Hashing
 /// depth. The Account tables come first, at a fixed `20251231000000`.
 enum RailsMigrationVersion {
     static let accountVersion = "20251231000000"
+    /// Action Push Native's device table: after the accounts it belongs to, before every entity.
+    static let pushVersion = "20251231000001"
     /// 2026-01-01 as days since 1970-01-01.
     static let baseDay = 20454
     static let windowDays = 30

@@ -13,6 +13,9 @@ enum RailsNames {
         "encoding", "enumerable", "enumerator", "exception", "fiber", "file", "float", "gc", "hash", "integer", "io",
         "kernel", "marshal", "math", "method", "module", "numeric", "object", "proc", "process", "random", "range",
         "rational", "regexp", "set", "signal", "string", "struct", "symbol", "thread", "time", "uri",
+        // Push (Action Push Native): its module and the classes its install adds (RailsPushRenderer),
+        // reserved whether or not this Plan asks for push, so turning push on never breaks a Plan.
+        "action_push_native", "application_push_device", "application_push_notification", "application_push_notification_job",
     ]
 
     /// Plural keys whose table or controller is already taken.
@@ -22,6 +25,8 @@ enum RailsNames {
         // The Core's ApplicationController (app/controllers/application_controller.rb) and its
         // layouts folder (app/views/layouts/).
         "application", "layouts",
+        // Action Push Native's device table.
+        "action_push_native_devices",
     ]
 
     /// Locals of the generated views an entity key would shadow or repeat: the block parameter
@@ -39,7 +44,8 @@ enum RailsNames {
 
     /// Route helper names the generated routes already define (without `_path`/`_url`;
     /// RailsApplicationRenderer.routes). Rodauth's own paths are called on `rodauth.`, so they are free.
-    static let routeHelpers: Set<String> = ["root", "rails_health_check", "account", "edit_account", "native_session_changed"]
+    static let routeHelpers: Set<String> = ["root", "rails_health_check", "account", "edit_account", "native_session_changed",
+                                            "account_push_device", "account_push_test_notification"]
 
     /// Method names the generated entity model defines itself (`def to_s`), which a field would override.
     static let modelMethods: Set<String> = ["to_s"]

@@ -177,6 +177,38 @@ enum RailsNativeRenderer {
             "* stop `cloudflared` (Ctrl-C) and restart Rails with plain `bin/dev`, so it no longer admits tunnel hosts;",
             "* in a Codespace, make port 3000 private again in the Ports panel.",
         ]
+        lines += ["", "## Store uploads: version and build numbers", ""]
+        if client == .ios {
+            lines += [
+                "The App Store reads two numbers. The version (`CFBundleShortVersionString`) is the Plan's",
+                "`application.version` (`MARKETING_VERSION` in `ios/Generated/Identity.xcconfig`); change it in the Plan",
+                "and compile again. The build number (`CFBundleVersion`) is not in the repository: every upload needs",
+                "a higher one than the last, so it is the number of commits of the commit you build, which the",
+                "workflow passes to `xcodebuild` as `CURRENT_PROJECT_VERSION` and which a new commit always raises.",
+                "`bin/ios release-numbers` prints both for the current commit; pass them to the archive on the",
+                "signing Mac:", "",
+                "```sh",
+                "bin/ios release-numbers        # MARKETING_VERSION=… and CURRENT_PROJECT_VERSION=…",
+                "cd ios && xcodegen generate && xcodebuild archive -project FoundationApp.xcodeproj -scheme FoundationApp \\",
+                "  -archivePath build/FoundationApp.xcarchive \"$(../bin/ios release-numbers | grep CURRENT_PROJECT_VERSION)\"",
+                "```", "",
+                "A second upload of the same version needs only a new commit; a new version needs a Plan change.",
+            ]
+        } else {
+            lines += [
+                "Google Play reads two numbers. The version name is the Plan's `application.version` (`version_name`",
+                "in `android/app/application.properties`); change it in the Plan and compile again. The version code",
+                "is not in the repository: every upload needs a higher one than the last, so it is the number of",
+                "commits of the commit you build, which the workflow passes to Gradle as `-PbuildNumber` and which a",
+                "new commit always raises (local builds without it are 1). `bin/android release-numbers` prints both",
+                "for the current commit; pass the build number to the release build:", "",
+                "```sh",
+                "bin/android release-numbers    # versionName=… and buildNumber=…",
+                "cd android && ./gradlew bundleRelease \"-P$(../bin/android release-numbers | grep buildNumber)\"",
+                "```", "",
+                "A second upload of the same version needs only a new commit; a new version needs a Plan change.",
+            ]
+        }
         if client == .android {
             lines += [
                 "", "## Optional: Android Studio's Emulator", "",
@@ -207,6 +239,7 @@ enum RailsNativeRenderer {
         case railsRefusedHost = 5
         case railsUnreachable = 6
         case noBuild = 7
+        case noHistory = 8
         case usage = 64
 
         var constant: String {
@@ -217,6 +250,7 @@ enum RailsNativeRenderer {
             case .railsRefusedHost: return "EXIT_RAILS_REFUSED_HOST"
             case .railsUnreachable: return "EXIT_RAILS_UNREACHABLE"
             case .noBuild: return "EXIT_NO_BUILD"
+            case .noHistory: return "EXIT_NO_HISTORY"
             case .usage: return "EXIT_USAGE"
             }
         }
@@ -231,6 +265,7 @@ enum RailsNativeRenderer {
             "#   bin/\(client) digest              native input digest of the files git lists in \(client)/",
             "#   bin/\(client) preview revyl URL   check Revyl and the Rails address, then download this digest's build",
             "#   bin/\(client) doctor              report the tools the preview uses",
+            "#   bin/\(client) release-numbers     the version and build number a store upload of this commit uses",
             "require \"digest\"",
             "require \"fileutils\"",
             "require \"json\"",
@@ -243,6 +278,7 @@ enum RailsNativeRenderer {
             "PLATFORM = \"\(client)\"",
             "ARTIFACT_PREFIX = \"\(prefix)\"",
             "DOWNLOADS = File.join(ROOT, \"tmp/native/\(client)\")",
+        ] + releaseConstants(client) + [
             "",
             "# Exit statuses, one per failure.",
         ]
@@ -333,6 +369,24 @@ enum RailsNativeRenderer {
             "  File.join(DOWNLOADS, \"\(artifactFile(client))\")",
             "end",
             "",
+            "# The marketing version is the Plan's application.version, generated into VERSION_FILE; the",
+            "# build number is never in the tree: the workflow stamps git rev-list --count HEAD, which grows",
+            "# with every commit on a branch, so each upload of a new commit gets a higher number.",
+            "def release_numbers",
+            "  version = File.foreach(VERSION_FILE).filter_map { |line| line[VERSION_PATTERN, 1] }.first",
+            "  fail_with EXIT_USAGE, \"#{VERSION_FILE} has no version: compile the Plan again.\" unless version",
+            "",
+            "  count, err, status = Open3.capture3(\"git\", \"-C\", ROOT, \"rev-list\", \"--count\", \"HEAD\")",
+            "  unless status.success?",
+            "    fail_with EXIT_NO_HISTORY, \"git rev-list --count HEAD failed (#{err.strip}): the build number counts the \" \\",
+            "                               \"commits of a git work tree with at least one commit, and a shallow clone counts too few.\"",
+            "  end",
+            "  puts \"#{VERSION_SETTING}=#{version}\"",
+            "  puts \"#{BUILD_SETTING}=#{count.strip}\"",
+            "rescue Errno::ENOENT",
+            "  fail_with EXIT_NO_HISTORY, \"git is not installed: the build number is git rev-list --count HEAD.\"",
+            "end",
+            "",
             "def doctor",
             "  %w[gh revyl cloudflared].each do |tool|",
             "    path = ENV.fetch(\"PATH\", \"\").split(File::PATH_SEPARATOR).map { |dir| File.join(dir, tool) }",
@@ -355,10 +409,25 @@ enum RailsNativeRenderer {
             "  puts \"When you are done, clean up as \(guide(client)) says (stop the device, close the tunnel or port).\"",
             "in [\"doctor\"]",
             "  doctor",
+            "in [\"release-numbers\"]",
+            "  release_numbers",
             "else",
-            "  fail_with EXIT_USAGE, \"usage: bin/\(client) digest | preview revyl <public-https-url> | doctor\"",
+            "  fail_with EXIT_USAGE, \"usage: bin/\(client) digest | preview revyl <public-https-url> | doctor | release-numbers\"",
             "end",
         ]
         return RailsText.file(lines)
+    }
+
+    /// Where `bin/<client> release-numbers` reads the version, and the build settings it names:
+    /// iOS `MARKETING_VERSION`/`CURRENT_PROJECT_VERSION` (xcodebuild settings), Android `versionName`
+    /// and the Gradle property `buildNumber` that `app/build.gradle.kts` turns into `versionCode`.
+    static func releaseConstants(_ client: Platform) -> [String] {
+        let file = client == .ios ? CoreCatalog.seam(.iosIdentityXcconfig).outputPath : CoreCatalog.seam(.androidApplicationProperties).outputPath
+        return [
+            "VERSION_FILE = File.join(ROOT, \"\(file)\")",
+            client == .ios ? "VERSION_PATTERN = /\\AMARKETING_VERSION = ([0-9.]+)\\s*\\z/" : "VERSION_PATTERN = /\\Aversion_name=([0-9.]+)\\s*\\z/",
+            "VERSION_SETTING = \"\(client == .ios ? "MARKETING_VERSION" : "versionName")\"",
+            "BUILD_SETTING = \"\(client == .ios ? "CURRENT_PROJECT_VERSION" : "buildNumber")\"",
+        ]
     }
 }

@@ -76,7 +76,12 @@ enum RailsWorkflowRenderer {
 
     // MARK: ios.yml, android.yml
 
-    static func nativeWorkflow(client: Platform) -> [UInt8] {
+    /// `push`: the client has push, so an Android build needs the owner's `google-services.json`,
+    /// written from the `GOOGLE_SERVICES_JSON` secret when the tree lacks it. The build number is
+    /// stamped here, never written into the tree: `git rev-list --count HEAD` (monotonic along a
+    /// branch), passed as `CURRENT_PROJECT_VERSION=<n>` to xcodebuild and `-PbuildNumber=<n>` to
+    /// Gradle, so a new build number moves no native input digest and never defeats reuse.
+    static func nativeWorkflow(client: Platform, push: Bool = false) -> [UInt8] {
         let prefix = RailsNativeRenderer.artifactPrefix(client)
         let title = RailsNativeRenderer.title(client)
         var lines = header([
@@ -93,6 +98,7 @@ enum RailsWorkflowRenderer {
             "    outputs:",
             "      digest: ${{ steps.digest.outputs.digest }}",
             "      reuse: ${{ steps.reuse.outputs.reuse }}",
+            "      build-number: ${{ steps.build-number.outputs.build-number }}",
             "    steps:",
         ]
         lines += checkout(fetchAllHistory: true)
@@ -106,6 +112,10 @@ enum RailsWorkflowRenderer {
         lines += digestPipeline(client: client).map { "          " + $0 }
         lines += [
             "          echo \"digest=$digest\" >> \"$GITHUB_OUTPUT\"",
+            "      - id: build-number",
+            "        name: Build number (commits reachable from this one; bin/\(client) release-numbers prints it)",
+            "        shell: bash",
+            "        run: echo \"build-number=$(git rev-list --count HEAD)\" >> \"$GITHUB_OUTPUT\"",
             "      - id: reuse",
             "        name: Look for a build of an ancestor commit with this digest",
             "        shell: bash",
@@ -130,6 +140,8 @@ enum RailsWorkflowRenderer {
             "    needs: digest",
             "    # A reused build skips the native tests too: they ran on the commit that built it.",
             "    if: needs.digest.outputs.reuse != 'true'",
+            "    env:",
+            "      BUILD_NUMBER: ${{ needs.digest.outputs.build-number }}",
         ]
         if client == .ios {
             lines += ["    runs-on: macos-15", "    steps:"] + checkout() + [
@@ -148,7 +160,8 @@ enum RailsWorkflowRenderer {
                 "          simulator=$(xcrun simctl list devices available --json |",
                 "            jq -er '[.devices | to_entries[] | select(.key | contains(\"iOS\")) | .value[] | select(.name | startswith(\"iPhone\"))][0].udid')",
                 "          xcodebuild test -project FoundationApp.xcodeproj -scheme FoundationApp \\",
-                "            -destination \"platform=iOS Simulator,id=$simulator\" -derivedDataPath build CODE_SIGNING_ALLOWED=NO",
+                "            -destination \"platform=iOS Simulator,id=$simulator\" -derivedDataPath build CODE_SIGNING_ALLOWED=NO \\",
+                "            CURRENT_PROJECT_VERSION=\"$BUILD_NUMBER\"",
                 "      - name: Build the Debug Simulator app without signing",
                 "        shell: bash",
                 "        working-directory: ios",
@@ -156,7 +169,7 @@ enum RailsWorkflowRenderer {
                 "          set -euo pipefail",
                 "          xcodebuild build -project FoundationApp.xcodeproj -scheme FoundationApp -configuration Debug \\",
                 "            -sdk iphonesimulator -destination 'generic/platform=iOS Simulator' -derivedDataPath build \\",
-                "            CODE_SIGNING_ALLOWED=NO",
+                "            CODE_SIGNING_ALLOWED=NO CURRENT_PROJECT_VERSION=\"$BUILD_NUMBER\"",
                 "          ditto -c -k --keepParent build/Build/Products/Debug-iphonesimulator/FoundationApp.app \\",
                 "            \"$GITHUB_WORKSPACE/FoundationApp.app.zip\"",
                 "      - uses: \(PinnedAction.uploadArtifact.uses)",
@@ -171,11 +184,30 @@ enum RailsWorkflowRenderer {
                 "        with:",
                 "          distribution: temurin",
                 "          java-version: \"17\"",
+            ]
+            if push {
+                lines += [
+                    "      - name: The owner's Firebase configuration (push)",
+                    "        shell: bash",
+                    "        working-directory: android",
+                    "        env:",
+                    "          GOOGLE_SERVICES_JSON: ${{ secrets.GOOGLE_SERVICES_JSON }}",
+                    "        run: |",
+                    "          set -euo pipefail",
+                    "          if [ -f app/google-services.json ]; then exit 0; fi",
+                    "          if [ -z \"${GOOGLE_SERVICES_JSON:-}\" ]; then",
+                    "            echo \"::error title=google-services.json is missing::Push is on for Android: store the Firebase console's google-services.json as the repository secret GOOGLE_SERVICES_JSON (README.md, Push notifications).\"",
+                    "            exit 1",
+                    "          fi",
+                    "          printf '%s' \"$GOOGLE_SERVICES_JSON\" > app/google-services.json",
+                ]
+            }
+            lines += [
                 "      - name: Unit tests and the debug APK",
                 "        shell: bash",
                 "        working-directory: android",
                 "        # The project's wrapper downloads the Gradle release its properties name and checks its SHA-256.",
-                "        run: ./gradlew --no-daemon testDebugUnitTest assembleDebug",
+                "        run: ./gradlew --no-daemon -PbuildNumber=\"$BUILD_NUMBER\" testDebugUnitTest assembleDebug",
                 "      - uses: \(PinnedAction.uploadArtifact.uses)",
                 "        with:",
                 "          name: \(prefix)-${{ needs.digest.outputs.digest }}",

@@ -47,11 +47,20 @@ extension Gap {
             clients: [client])
     }
 
-    /// Push requested for `client`, whose push machinery is not generated yet.
-    static func push(_ client: Platform) -> Gap {
+    /// Push requested for `client`, whose lowering was omitted: nothing of push is generated.
+    static func pushClientNotGenerated(_ client: Platform) -> Gap {
         Gap(code: .nativePushNotGenerated, pointer: client.pushPointer, status: .notGenerated, message: client == .android
-            ? "Android push was requested, but push machinery (Action Push Native registration, FCM credentials) is not generated yet; the Android client is built without it."
-            : "push for \(client.displayName) is requested, but push machinery (APNs registration, device tokens, a test send) is not generated yet.",
+            ? "Android push was requested, but the Android client was not generated, so neither its push registration nor the server's Android push is; fix the client's diagnostics."
+            : "push for \(client.displayName) is requested, but the \(client.displayName) client was not generated, so neither its push registration nor the server's APNs push is; fix the client's diagnostics.",
+            clients: [client])
+    }
+
+    /// Push requested for `client`: the machinery is generated; what the owner must still provide
+    /// is named (the README's "Push notifications" section says where each value goes).
+    static func push(_ client: Platform) -> Gap {
+        Gap(code: .nativePushPartiallyGenerated, pointer: client.pushPointer, status: .partiallyGenerated, message: client == .android
+            ? "Android push is generated (Firebase Messaging registration after sign-in, Action Push Native devices, a test send on the Account page), but it cannot deliver until the owner provides a Firebase project: android/app/google-services.json for the app's application ID (the Android build stops without it) and, on the server, the service account JSON as FCM_ENCRYPTION_KEY and the project ID as FCM_PROJECT_ID (or Rails credentials)."
+            : "push for \(client.displayName) is generated (APNs registration after sign-in, Action Push Native devices, a test send on the Account page), but it cannot deliver until the owner provides an APNs auth key: the Push Notifications capability on the bundle id in the Apple Developer account, and on the server the .p8 key as APNS_ENCRYPTION_KEY, its key ID as APNS_KEY_ID and the Team ID as APNS_TEAM_ID (or Rails credentials).",
             clients: [client])
     }
 }

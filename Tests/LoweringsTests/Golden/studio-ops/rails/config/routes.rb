@@ -11,6 +11,11 @@ Rails.application.routes.draw do
   # Sign-in, sign-up and sign-out are Rodauth routes (app/misc/rodauth_main.rb).
   resource :account, only: %i[show]
   get "/native-session-changed", to: "native/sessions#show", as: :native_session_changed
+  # Push (Action Push Native): the apps' registration handshake and the Account page's test send.
+  namespace :account do
+    resource :push_device, only: %i[show create destroy]
+    resource :push_test_notification, only: %i[create]
+  end
 
   resources :projects do
     resources :tasks, only: %i[new create]

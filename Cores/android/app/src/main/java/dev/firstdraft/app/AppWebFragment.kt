@@ -3,9 +3,11 @@ package dev.firstdraft.app
 import android.os.Bundle
 import android.view.View
 import android.webkit.CookieManager
+import androidx.appcompat.app.AppCompatActivity
 import androidx.core.view.ViewCompat
 import androidx.core.view.WindowInsetsCompat
 import androidx.core.view.updatePadding
+import dev.firstdraft.app.generated.PushRegistration
 import dev.hotwire.core.turbo.errors.VisitError
 import dev.hotwire.navigation.activities.HotwireActivity
 import dev.hotwire.navigation.destinations.HotwireDestinationDeepLink
@@ -29,6 +31,8 @@ class AppWebFragment : HotwireWebFragment() {
         if (pathProperties[RESET_NAVIGATION] == true) {
             CookieManager.getInstance().flush()
             (requireActivity() as HotwireActivity).delegate.resetNavigators()
+            // Signed in or out: push (when generated) asks for permission only after sign-in.
+            PushRegistration.sessionChanged(requireActivity() as AppCompatActivity)
         }
     }
 

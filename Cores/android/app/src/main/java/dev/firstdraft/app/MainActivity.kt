@@ -9,6 +9,7 @@ import androidx.core.view.WindowInsetsCompat
 import androidx.core.view.isVisible
 import com.google.android.material.bottomnavigation.BottomNavigationView
 import dev.firstdraft.app.generated.ApplicationDefinition
+import dev.firstdraft.app.generated.PushRegistration
 import dev.hotwire.core.config.Hotwire
 import dev.hotwire.core.turbo.config.PathConfiguration
 import dev.hotwire.navigation.activities.HotwireActivity
@@ -61,6 +62,7 @@ class MainActivity : HotwireActivity() {
         applyRootInsets()
         loadTabs()
         AppShell.attach(this)
+        PushRegistration.activityCreated(this)
         if (savedInstanceState == null) {
             splash = SplashOverlay.show(this)
             // An entry path a rule routes to a native screen needs no page.
