@@ -53,9 +53,12 @@ public enum CoreCatalog {
         case .iosExtensionPackage: return mayReplace("NativeExtensions/Package.swift")
         case .iosExtensionExports: return mayReplace("NativeExtensions/Sources/NativeExtensions/NativeExtensions.swift")
         // Push: the registration the Core's AppDelegate and NavigationContainer call (placeholder:
-        // does nothing), and the entitlements Identity.xcconfig names (CODE_SIGN_ENTITLEMENTS).
+        // does nothing); its aps-environment entitlement is in ios.entitlements.
         case .iosPushRegistration: return mayReplace("Generated/PushRegistration.swift")
-        case .iosPushEntitlements: return adds("Generated/Push.entitlements")
+        // The built-in bridge components to register (placeholder: none) and the app's entitlements
+        // (placeholder: none; Associated Domains with an authored domain).
+        case .iosBridgeRegistry: return replaces("Generated/BridgeRegistry.swift")
+        case .iosEntitlements: return replaces("Generated/FoundationApp.entitlements")
 
         // `Cores/android`: Gradle project, Kotlin namespace `dev.firstdraft.app`.
         case .androidApplicationProperties: return replaces("app/application.properties")
@@ -79,6 +82,10 @@ public enum CoreCatalog {
         case .androidPushRegistration: return mayReplace("app/src/main/java/dev/firstdraft/app/generated/PushRegistration.kt")
         case .androidPushMessagingService: return adds("app/src/main/java/dev/firstdraft/app/generated/PushMessagingService.kt")
         case .androidPushManifest: return adds("app/src/push/AndroidManifest.xml")
+        // The built-in bridge components to register; the manifest, whose App Links filter exists
+        // only with an authored domain.
+        case .androidBridgeRegistry: return replaces("app/src/main/java/dev/firstdraft/app/generated/BridgeRegistry.kt")
+        case .androidManifest: return replaces("app/src/main/AndroidManifest.xml")
 
         // `Cores/rails`: Rails 8 application `FoundationApp`.
         // The GapSet of the whole compile, at the output root.
@@ -137,6 +144,15 @@ public enum CoreCatalog {
         case .railsPushDevicesController: return adds("app/controllers/account/push_devices_controller.rb")
         case .railsPushTestController: return adds("app/controllers/account/push_test_notifications_controller.rb")
         case .railsPushRequestSpec: return adds("spec/requests/account/push_spec.rb")
+        // Built-in bridge components (issue 17): each one's Stimulus half at an exact path (which
+        // wins over the app's own pattern above; an app file of that name is a load error), and the
+        // rules that hide a promoted control.
+        case .railsBridgeSubmitController: return adds("app/javascript/controllers/bridge/submit_controller.js")
+        case .railsBridgeCss: return adds("app/assets/stylesheets/bridge.css")
+        // Universal Links / App Links, with an authored domain.
+        case .railsAppLinks: return adds("app/controllers/native/app_links.rb")
+        case .railsAppLinksController: return adds("app/controllers/native/app_links_controller.rb")
+        case .railsAppLinksSpec: return adds("spec/requests/native/app_links_spec.rb")
         }
     }
 }

@@ -7,11 +7,11 @@ public enum CorePins {
         platform: .rails, digest: Digest(hex: "954cd478b30f1a6f62db85eaa5e35cc536fc8580a881d5c1524378b5b940fc92")!,
         revision: "rails-core-2026-11.1", seams: CoreCatalog.railsSeams)
     public static let ios = CorePin(
-        platform: .ios, digest: Digest(hex: "f498128112e45bf283553022d65e28a6635afe9486d025e497b7e142a4c2e6e8")!,
-        revision: "ios-core-2026-11.1", seams: CoreCatalog.iosSeams)
+        platform: .ios, digest: Digest(hex: "f1cbf4d20780f889a26d00cfa9206a2431314a2dfe1f642d33251fab6fbbf511")!,
+        revision: "ios-core-2026-11.2", seams: CoreCatalog.iosSeams)
     public static let android = CorePin(
-        platform: .android, digest: Digest(hex: "e6d9a62eb1e31395236305fc72b304b581d457e539d0d9399926b28ce979e977")!,
-        revision: "android-core-2026-11.1", seams: CoreCatalog.androidSeams)
+        platform: .android, digest: Digest(hex: "b1bc8211c8c2346594fbc4f1d95d3612e08eb4bfc487f28de85b15a99967507f")!,
+        revision: "android-core-2026-11.2", seams: CoreCatalog.androidSeams)
 
     public static let all = [rails, ios, android]
 

@@ -23,7 +23,9 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case iosExtensionExports = "ios.extension_exports"
     // Push (issue 17), when /application/push/ios is true.
     case iosPushRegistration = "ios.push_registration"
-    case iosPushEntitlements = "ios.push_entitlements"
+    // Bridge components and links (issue 17).
+    case iosBridgeRegistry = "ios.bridge_registry"
+    case iosEntitlements = "ios.entitlements"
 
     // Cores/android
     case androidApplicationProperties = "android.application_properties"
@@ -45,6 +47,9 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case androidPushRegistration = "android.push_registration"
     case androidPushMessagingService = "android.push_messaging_service"
     case androidPushManifest = "android.push_manifest"
+    // Bridge components and links (issue 17).
+    case androidBridgeRegistry = "android.bridge_registry"
+    case androidManifest = "android.manifest"
 
     // Cores/rails
     case railsGapSet = "rails.gapset"
@@ -94,7 +99,15 @@ public enum SeamID: String, CaseIterable, Codable, Hashable, Sendable, CustomStr
     case railsEntityController = "rails.entity_controller"
     case railsEntityViews = "rails.entity_views"
     case railsEntityRequestSpec = "rails.entity_request_spec"
-    // The web half of the app's bridge components (native/web/*_controller.js, issue 16).
+    // Built-in bridge components' web halves and hide rules; the Universal Links / App Links files
+    // (issue 17).
+    case railsBridgeSubmitController = "rails.bridge_submit_controller"
+    case railsBridgeCss = "rails.bridge_css"
+    case railsAppLinks = "rails.app_links"
+    case railsAppLinksController = "rails.app_links_controller"
+    case railsAppLinksSpec = "rails.app_links_spec"
+    // The web half of the app's bridge components (native/web/*_controller.js, issue 16); after
+    // the built-in controllers, whose exact paths it would match too.
     case railsExtensionWeb = "rails.extension_web"
     /// The tree whose Core declares the seam: the raw value's first component.
     public var platform: Platform {

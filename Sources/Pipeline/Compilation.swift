@@ -107,7 +107,22 @@ public enum Compilation {
                                          size: UInt64(composition.provenanceSize)))
             output.trees.append(.init(composition: composition, release: lowering.release))
         }
+        try checkBridgeNames(output, of: set, run: run, cores: cores)
         return output
+    }
+
+    /// The built-in bridge components' pieces share their names across the composed trees
+    /// (`BuiltInBridgeCheck`); the first mismatch is a composition error.
+    static func checkBridgeNames(_ output: ComposedOutput, of set: TaskSet, run: ExecutedRun, cores: CoreTrees) throws {
+        guard let rails = set.trees.first(where: { $0.platform == .rails }) else { return }
+        let components = BridgeProjection.components(in: rails.projections)
+        var digests: [String: Digest] = [:]
+        for f in output.files { digests[f.path] = f.digest }
+        let mismatches = try BuiltInBridgeCheck.check(components, platforms: Set(set.trees.map(\.platform)), paths: output.files.map(\.path)) { path in
+            guard let d = digests[path] else { return nil }
+            return try run.outputs.bytes(d) ?? cores.bytes(d)
+        }
+        if let first = mismatches.first { throw CompositionError.bridgeNameMismatch(first) }
     }
 
     // MARK: 5. materialize

@@ -139,6 +139,14 @@ final class NativeExtensionCommandTests: XCTestCase {
         XCTAssertEqual(h.run("compile", "app/field-guide.plan.json", "--out", "out", "--store", "store"), 0, h.err)
         XCTAssertNotNil(h.read("out/app/javascript/controllers/bridge/share_controller.js"))
         try FileManager.default.removeItem(atPath: h.root + "/app/native/web/share_controller.js")
+        // A declared component without its web half is an error (the bridge would be silently
+        // off), naming the component and what to do; nothing is written.
+        XCTAssertEqual(h.run("compile", "app/field-guide.plan.json", "--out", "out", "--store", "store"), 65)
+        XCTAssertTrue(h.err.contains("error[native.bridge.component_without_web]: /application/native/ios/components/share and /application/native/android/components/share declare component \"share\""), h.err)
+        XCTAssertNotNil(h.read("out/app/javascript/controllers/bridge/share_controller.js"))
+        // Without the declarations too, the compile removes the web half's copy.
+        let plan = try XCTUnwrap(h.read("app/field-guide.plan.json")).replacingOccurrences(of: "\"components\": { \"share\": \"ShareComponent\" },", with: "")
+        try write(plan, "app/field-guide.plan.json")
         XCTAssertEqual(h.run("compile", "app/field-guide.plan.json", "--out", "out", "--store", "store"), 0, h.err)
         XCTAssertTrue(h.out.contains("1 removed"), h.out)
         XCTAssertNil(h.read("out/app/javascript/controllers/bridge/share_controller.js"))

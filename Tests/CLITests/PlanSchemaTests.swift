@@ -19,6 +19,7 @@ final class PlanSchemaTests: XCTestCase {
         .entityIndexUnknown, .fieldTypeUnknown, .nativeRulePlatformUnknown, .nativePackageRequirement, .projectIDInvalid,
         .applicationKeyInvalid, .accountSubjectUUIDInvalid, .entityKeyInvalid, .entityPluralKeyInvalid, .entityUUIDInvalid,
         .fieldKeyInvalid, .entityKeyTooLong, .fieldKeyTooLong, .nativeIDInvalid, .nativeSplashSecondsInvalid,
+        .linksSchemeInvalid,
     ]
 
     func testCommittedSchemaIsTheCommandsOutputAndDeterministic() throws {
@@ -52,7 +53,7 @@ final class PlanSchemaTests: XCTestCase {
         let value = JSONReader.read(Array(#"{"key": "a", "name": "A", "zzzzzzzzzz": 1}"#.utf8), file: "p").root!
         _ = decoder.members(value, PlanShape.application)
         XCTAssertEqual(decoder.diagnostics.map(\.message),
-                       ["unknown key \"zzzzzzzzzz\"; remove it or use one of: appearance, domain, home, key, name, native, push, version"])
+                       ["unknown key \"zzzzzzzzzz\"; remove it or use one of: appearance, bridge, domain, home, key, links, name, native, push, version"])
     }
 
     func testExamplesAreValid() throws {
@@ -148,6 +149,13 @@ final class PlanSchemaTests: XCTestCase {
         with("rule tab icon", ["application", "native", "rules"],
              [["path": "/a", "view_controller": "a", "tab": ["label": "A", "icon": "rocket"]]])
         with("rule missing", ["application", "native", "rules"], [["path": "/a"]])
+        with("links scheme", ["application", "links", "scheme"], "Movie_Catalog")
+        with("links scheme digit", ["application", "links", "scheme"], "2movies")
+        with("links scheme ok", ["application", "links", "scheme"], "movies+app.v2")
+        with("links extra", ["application", "links", "host"], "x")
+        with("bridge string", ["application", "bridge", "submit"], "yes")
+        with("bridge off", ["application", "bridge", "submit"], false)
+        with("bridge unknown", ["application", "bridge", "sumbit"], true)
         with("account uuid", ["account", "subject_uuid"], "x")
         with("account editable", ["account", "editable"], 1)
         return out.compactMap { what, value in

@@ -24,7 +24,7 @@ final class AndroidLoweringTests: XCTestCase {
         XCTAssertEqual(ids, [
             "android.application_properties", "android.application_definition", "android.application_tests",
             "android.activity_layout", "android.strings", "android.colors_light", "android.colors_dark",
-            "android.path_configuration", "android.tab_icons.film", "android.tab_icons.people",
+            "android.path_configuration", "android.manifest", "android.bridge_registry", "android.tab_icons.film", "android.tab_icons.people",
             "android.tab_icons.star", "android.tab_icons.bookmark", "android.tab_icons.person",
             "android.launcher_foreground",
         ])
@@ -54,7 +54,9 @@ final class AndroidLoweringTests: XCTestCase {
     func testTaskInputsAreExactlyWhatEachRendererReads() throws {
         let lowering = AndroidLowering.lower(try LoweringHarness.fixture("movie-catalog.plan.json"))
         let inputs = Dictionary(uniqueKeysWithValues: lowering.tasks.map { ($0.id, Set($0.inputs.keys)) })
-        XCTAssertEqual(inputs["android.application_properties"], ["android_identity", "android_definition", "release_version", "push"])
+        XCTAssertEqual(inputs["android.application_properties"], ["android_identity", "android_definition", "release_version", "push", "links.scheme"])
+        XCTAssertEqual(inputs["android.manifest"], ["links.domain"])
+        XCTAssertEqual(inputs["android.bridge_registry"], ["bridge"])
         XCTAssertEqual(inputs["android.application_definition"], ["android_definition", "navigation"])
         XCTAssertEqual(inputs["android.application_tests"], ["navigation", "android_routes"])
         XCTAssertEqual(inputs["android.activity_layout"], ["android_navigator_layout"])

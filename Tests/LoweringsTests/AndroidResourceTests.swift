@@ -36,7 +36,7 @@ final class AndroidResourceTests: XCTestCase {
         XCTAssertTrue(text.contains("origin=https://movie-catalog.invalid\n"), text)
         XCTAssertTrue(text.contains("# Placeholder identity"), text)
         let digest = try XCTUnwrap(lowering.definitionDigest)
-        XCTAssertTrue(text.hasSuffix("projection_digest=\(digest.hex)\nversion_name=1.0.0\npush=false\n"), text)
+        XCTAssertTrue(text.hasSuffix("projection_digest=\(digest.hex)\nversion_name=1.0.0\npush=false\nurl_scheme=movie-catalog\n"), text)
         let definition = try LoweringHarness.text(LoweringHarness.task(lowering, "android.application_definition"))
         XCTAssertTrue(definition.contains("const val PROJECTION_DIGEST = \"\(digest.hex)\""), definition)
     }

@@ -38,14 +38,23 @@ final class AndroidTaskKeyTests: XCTestCase {
         XCTAssertEqual(try moved([("/application/appearance/background", "#000000")]), ["android.colors_light", "android.colors_dark"])
     }
 
-    func testDomainChangeMovesApplicationPropertiesAndNoKotlin() throws {
-        XCTAssertEqual(try moved([("/application/domain", "films.example.org")]), ["android.application_properties"])
+    /// The domain is the identity (properties) and the App Links host (manifest); no Kotlin moves.
+    func testDomainChangeMovesApplicationPropertiesAndManifestAndNoKotlin() throws {
+        XCTAssertEqual(try moved([("/application/domain", "films.example.org")]), ["android.application_properties", "android.manifest"])
         let lowering = AndroidLowering.lower(try LoweringHarness.edited(fixture, [("/application/domain", "films.example.org")]))
         let properties = try LoweringHarness.text(LoweringHarness.task(lowering, "android.application_properties"))
         XCTAssertTrue(properties.contains("application_id=org.example.films.movie_catalog\n"), properties)
         XCTAssertTrue(properties.contains("origin=https://films.example.org\n"), properties)
-        // Removing the domain switches to the placeholders, still without touching Kotlin.
-        XCTAssertEqual(try moved([("/application/domain", nil)]), ["android.application_properties"])
+        let manifest = try LoweringHarness.text(LoweringHarness.task(lowering, "android.manifest"))
+        XCTAssertTrue(manifest.contains("<intent-filter android:autoVerify=\"true\">"), manifest)
+        XCTAssertTrue(manifest.contains("<data android:host=\"films.example.org\" />"), manifest)
+        // Removing the domain switches to the placeholders and drops the App Links filter, still
+        // without touching Kotlin.
+        XCTAssertEqual(try moved([("/application/domain", nil)]), ["android.application_properties", "android.manifest"])
+        let placeholder = AndroidLowering.lower(try LoweringHarness.edited(fixture, [("/application/domain", nil)]))
+        let plain = try LoweringHarness.text(LoweringHarness.task(placeholder, "android.manifest"))
+        XCTAssertFalse(plain.contains("autoVerify"), plain)
+        XCTAssertTrue(plain.contains("<data android:scheme=\"${appUrlScheme}\" />"), plain)
     }
 
     func testKotlinDefinitionHoldsNoApplicationIDOrOrigin() throws {

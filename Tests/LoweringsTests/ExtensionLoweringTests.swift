@@ -106,7 +106,7 @@ final class ExtensionLoweringTests: XCTestCase {
         XCTAssertEqual(Self.changed(before[.android]!, after[.android]!), ["android.extension_sources.LaunchSplash.kt"])
         XCTAssertEqual(Self.changed(before[.ios]!, after[.ios]!), [])
         XCTAssertEqual(Self.changed(before[.rails]!, after[.rails]!), [])
-        let web = Self.keys(try Self.loaded(editing: ["web/share_controller.js": "export default class {}\n"]))
+        let web = Self.keys(try Self.loaded(editing: ["web/share_controller.js": "export default class extends BridgeComponent { static component = \"share\" }\n"]))
         XCTAssertEqual(Self.changed(before[.rails]!, web[.rails]!), ["rails.extension_web.share_controller.js"])
         XCTAssertEqual(Self.changed(before[.ios]!, web[.ios]!), [])
         XCTAssertEqual(Self.changed(before[.android]!, web[.android]!), [])

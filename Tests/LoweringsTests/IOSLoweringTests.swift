@@ -9,7 +9,9 @@ final class IOSLoweringTests: XCTestCase {
         "ios.app_icon": ["monogram", "pinned_object"],
         "ios.application_definition": ["ios_identity"],
         "ios.navigation_definition": ["ios_navigation"],
-        "ios.identity_xcconfig": ["ios_identity", "push", "release_version"],
+        "ios.identity_xcconfig": ["ios_identity", "links.scheme", "release_version"],
+        "ios.entitlements": ["links.domain", "push"],
+        "ios.bridge_registry": ["bridge"],
         "ios.path_configuration": ["ios_path_configuration"],
         "ios.accent_color": ["accent"],
         "ios.background_color": ["background"],
@@ -129,10 +131,11 @@ final class IOSLoweringTests: XCTestCase {
         for needed in ["APNS_ENCRYPTION_KEY", "APNS_KEY_ID", "APNS_TEAM_ID", "Push Notifications capability"] {
             XCTAssertTrue(lowering.gaps[1].message.contains(needed), lowering.gaps[1].message)
         }
-        // The push seams are filled, and the xcconfig signs with the aps-environment entitlement.
-        XCTAssertEqual(Set(lowering.tasks.map(\.id)).intersection(["ios.push_registration", "ios.push_entitlements"]).count, 2)
-        XCTAssertTrue(try LoweringHarness.text(LoweringHarness.task(lowering, "ios.identity_xcconfig"))
-            .contains("\nCODE_SIGN_ENTITLEMENTS = Generated/Push.entitlements\n"))
+        // The push seam is filled, and the app's one entitlements file (which project.yml always
+        // signs with) holds the aps-environment entitlement.
+        XCTAssertTrue(lowering.tasks.contains { $0.id == "ios.push_registration" })
+        XCTAssertTrue(try LoweringHarness.text(LoweringHarness.task(lowering, "ios.entitlements"))
+            .contains("<key>aps-environment</key>\n\t<string>development</string>"))
     }
 
     // MARK: Omitted clients
@@ -278,12 +281,14 @@ final class IOSLoweringTests: XCTestCase {
     }
 
     func testChangingTheDomainChangesIdentityFilesButNotNavigation() throws {
+        let identity: Set<String> = ["ios.identity_xcconfig", "ios.application_definition", "ios.application_tests"]
+        // The domain is the identity and the Associated Domains entitlement (applinks:<domain>).
         let moved = try changed { JSONEdit.set($0, "/application/domain", "films.example.org") }
-        XCTAssertEqual(moved, ["ios.identity_xcconfig", "ios.application_definition", "ios.application_tests"])
+        XCTAssertEqual(moved, identity.union(["ios.entitlements"]))
         XCTAssertEqual(try changed { JSONEdit.set($0, "/application/domain", nil) }, moved)
         // A new first letter is a new monogram: the icon moves too.
-        XCTAssertEqual(try changed { JSONEdit.set($0, "/application/name", "Film Catalog") }, moved.union(["ios.app_icon"]))
-        XCTAssertEqual(try changed { JSONEdit.set($0, "/application/name", "Movies") }, moved)
+        XCTAssertEqual(try changed { JSONEdit.set($0, "/application/name", "Film Catalog") }, identity.union(["ios.app_icon"]))
+        XCTAssertEqual(try changed { JSONEdit.set($0, "/application/name", "Movies") }, identity)
     }
 
     func testChangingFormsOrTheHomeEntityMovesTheRightFiles() throws {
@@ -300,10 +305,11 @@ final class IOSLoweringTests: XCTestCase {
     /// invalidated, which needs a reason (and usually a new release).
     func testTaskKeysArePinnedForNotes() throws {
         let keys = LoweringHarness.keys(IOSLowering.lower(try LoweringHarness.fixture("notes.plan.json")))
-        XCTAssertEqual(keys.count, 9)
-        XCTAssertEqual(Set(keys.values).count, 9)
-        // Moved with issue 17: the xcconfig also reads release_version (MARKETING_VERSION) and push.
-        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "0d7671430319ee64e9707d46b3e727dffd5dc552448e02f3bea29b6a3b790d9a")
+        XCTAssertEqual(keys.count, 11)
+        XCTAssertEqual(Set(keys.values).count, 11)
+        // Moved with issue 17: the xcconfig also reads release_version (MARKETING_VERSION) and
+        // links.scheme (APP_URL_SCHEME).
+        XCTAssertEqual(keys["ios.identity_xcconfig"]?.hex, "a1a4bc93d4febdd813f94c1bef2974bcaab0ad873bb29c10dfffbb781daeca47")
         // All moved with release ios-application-2026-11 (the definition gained userAgentPrefix, the path
         // configuration follows the routes Rails draws); path_configuration also reads pushed_lookalikes.
         XCTAssertEqual(keys["ios.path_configuration"]?.hex, "11ef42c791baee4b008f3e235979a018a6111c4d2e12c6db864a0594c91dc37e")

@@ -32,10 +32,11 @@ final class NativeExtensionsTests: XCTestCase {
     }
 
     func testFilesGoWhereTheirClientCompilesThem() throws {
+        let plan = Self.plan.replacingOccurrences(of: "\"ios\": { \"screens\"", with: "\"ios\": { \"components\": { \"share\": \"ShareComponent\" }, \"screens\"")
         let loaded = try XCTUnwrap(Self.load([
             "ios/Screens/MapScreen.swift": "struct MapScreen {}", "android/MapFragment.kt": Self.kotlin,
-            "web/share_controller.js": "export default class {}",
-        ]).loadedPlan)
+            "web/share_controller.js": "export default class extends BridgeComponent { static component = \"share\" }",
+        ], plan: plan).loadedPlan)
         XCTAssertEqual(loaded.extensions.ios.sources.map(\.destination), ["Extensions/Screens/MapScreen.swift"])
         XCTAssertEqual(loaded.extensions.ios.sources.map(\.origin), ["native/ios/Screens/MapScreen.swift"])
         XCTAssertEqual(loaded.extensions.android.sources.map(\.destination), ["app/src/main/java/dev/firstdraft/app/extensions/MapFragment.kt"])
@@ -71,8 +72,9 @@ final class NativeExtensionsTests: XCTestCase {
         let core = IOSTest.packageRoot.appendingPathComponent("Cores/ios")
         var names: Set<String> = []
         for folder in ["App", "Generated"] {
-            for file in try FileManager.default.contentsOfDirectory(atPath: core.appendingPathComponent(folder).path) where file.hasSuffix(".swift") {
-                names.insert(file)
+            let files = FileManager.default.enumerator(atPath: core.appendingPathComponent(folder).path)?.compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".swift") {
+                names.insert(String(file.split(separator: "/").last!))
             }
         }
         XCTAssertEqual(NativeExtensions.iosCoreSwiftNames, names)

@@ -94,7 +94,7 @@ final class PlanLoaderTests: XCTestCase {
             "16:54 plan.entity.uuid_duplicate /entities/1/uuid",
         ])
         XCTAssertEqual(result.diagnostics.map(\.description)[2],
-                       "plan.json:8:5: error[plan.unknown_key]: /application/colour: unknown key \"colour\"; remove it or use one of: appearance, domain, home, key, name, native, push, version")
+                       "plan.json:8:5: error[plan.unknown_key]: /application/colour: unknown key \"colour\"; remove it or use one of: appearance, bridge, domain, home, key, links, name, native, push, version")
     }
 
     /// DESIGN.md's example line; a domain is checked by the client lowering that needs it (000).

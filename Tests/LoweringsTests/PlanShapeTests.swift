@@ -6,7 +6,7 @@ import XCTest
 final class PlanShapeTests: XCTestCase {
     static let samples = [
         "", "a", "A", "a1", "1a", "a_b", "a__b", "_a", "a_", "ab_c_d", "a-b", "movie", "watchlist_items", "x_ray", "v2_item",
-        "ünï", "a b", "a\n", "\na", String(repeating: "k", count: 63), String(repeating: "k", count: 64), "map", "map-view", "Map",
+        "ünï", "a b", "a\n", "movie-catalog", "a+b.c", "-ab", "+ab", "a%b", "\na", String(repeating: "k", count: 63), String(repeating: "k", count: 64), "map", "map-view", "Map",
         "#E4572E", "#e4572e", "#FFF", "E4572E", "#E4572E0", "#GGGGGG", "#+12345", "#-12345", "#12 456", "#E4572E\n",
         "0f8fad5b-d9cb-469f-a165-70867728950e", "0F8FAD5B-D9CB-469F-A165-70867728950E", "0f8fad5bd9cb469fa16570867728950e",
         "1", "1.0", "1.2.3", "0.0.0", "10.20.30", "123456789.0", "1234567890", "1.2.3.4", "01.2", "1.02", "1.", ".1", "1..2",
@@ -21,6 +21,7 @@ final class PlanShapeTests: XCTestCase {
             ("snake case", PlanShape.snakeCasePattern, PlanValidator.isSnakeCase),
             ("color", PlanShape.colorPattern, { RGBColor(hex: $0) != nil }),
             ("native id", PlanShape.nativeIDPattern, PlanValidator.isNativeID),
+            ("url scheme", PlanShape.schemePattern, Links.isScheme),
             ("release version", PlanShape.releaseVersionPattern, ReleaseVersion.isValid),
         ]
         for (what, pattern, check) in pairs {

@@ -147,6 +147,25 @@ final class PlanValidatorTests: XCTestCase {
              expected: ["plan.application.version_invalid /application/version"], line: #line),
         Case(name: "version empty part", edits: [("/application/version", "1..0")],
              expected: ["plan.application.version_invalid /application/version"], line: #line),
+        // Issue 17: links and bridge.
+        Case(name: "scheme syntax", edits: [("/application/links", ["scheme": "Movie_Catalog"])],
+             expected: ["plan.links.scheme_invalid /application/links/scheme"], line: #line),
+        Case(name: "scheme digit first", edits: [("/application/links", ["scheme": "1movies"])],
+             expected: ["plan.links.scheme_invalid /application/links/scheme"], line: #line),
+        Case(name: "scheme reserved", edits: [("/application/links", ["scheme": "https"])],
+             expected: ["plan.links.scheme_reserved /application/links/scheme"], line: #line),
+        Case(name: "derived scheme reserved", edits: [("/application/key", "tel")],
+             expected: ["plan.links.scheme_reserved /application/key"], line: #line),
+        Case(name: "links unknown key", edits: [("/application/links", ["schema": "movies"])],
+             expected: ["plan.unknown_key /application/links/schema"], line: #line),
+        Case(name: "bridge type", edits: [("/application/bridge", ["submit": "yes"])],
+             expected: ["plan.wrong_type /application/bridge/submit"], line: #line),
+        Case(name: "bridge unknown component", edits: [("/application/bridge", ["sumbit": false])],
+             expected: ["plan.unknown_key /application/bridge/sumbit"], line: #line),
+        Case(name: "component named like a built-in", edits: [("/application/native/ios", ["components": ["submit": "SubmitButton"]])],
+             expected: ["plan.native.component_built_in /application/native/ios/components/submit"], line: #line),
+        Case(name: "rule on an association file", edits: PlanValidatorTests.native + [("/application/native/rules/0/path", "/.well-known/assetlinks.json")],
+             expected: ["plan.native.rule_path_collision /application/native/rules/0/path"], line: #line),
         Case(name: "push account", edits: [("/account", nil), ("/entities/1/index", "public"), ("/application/push/android", true)],
              expected: ["plan.push.requires_account /application/push/android"], line: #line),
         Case(name: "subject uuid", edits: [("/account/subject_uuid", "6f1c")],
@@ -312,6 +331,24 @@ final class PlanValidatorTests: XCTestCase {
         let covered = Set(cases.flatMap { $0.expected.map { String($0.split(separator: " ")[0]) } })
         let planCodes = Set(DiagnosticCode.allCases.map(\.rawValue).filter { $0.hasPrefix("plan.") })
         XCTAssertEqual(planCodes.subtracting(covered), [])
+    }
+
+    /// The other side of the links and bridge cases: what is allowed loads without a diagnostic.
+    func testLinksAndBridgeThatAreValidLoad() {
+        let valid: [[(String, Any?)]] = [
+            [("/application/links", ["scheme": "movies+app.v2"])],
+            // With the built-in off, the app may name its own component "submit".
+            [("/application/bridge", ["submit": false]), ("/application/native/ios", ["components": ["submit": "SubmitButton"]])],
+            // Without a native client nothing registers the derived scheme.
+            [("/application/key", "tel"), ("/application/native", nil)],
+        ]
+        for edits in valid {
+            var value = JSONEdit.parse(Self.base)
+            for (pointer, replacement) in edits { value = JSONEdit.set(value, pointer, replacement) }
+            let result = load(JSONEdit.serialize(value))
+            XCTAssertEqual(summary(result.diagnostics), [], "\(edits)")
+            XCTAssertNotNil(result.loadedPlan)
+        }
     }
 
     func testStoreVersionsLoad() throws {

@@ -46,7 +46,7 @@ final class PushLoweringTests: XCTestCase {
     func testAddingIOSPushLeavesEveryAndroidKeyAndMovesOnlyIOSAndRailsPushFiles() throws {
         let base = keys(try studio(push: nil)), ios = keys(try studio(push: ["ios": true]))
         XCTAssertEqual(base[.android], ios[.android], "push.ios moved an Android key")
-        XCTAssertEqual(moved(base[.ios]!, ios[.ios]!), ["ios.identity_xcconfig", "ios.push_registration", "ios.push_entitlements"])
+        XCTAssertEqual(moved(base[.ios]!, ios[.ios]!), ["ios.push_registration", "ios.entitlements"])
         let rails = moved(base[.rails]!, ios[.rails]!)
         XCTAssertTrue(rails.contains("rails.push_config"))
         XCTAssertFalse(rails.contains("rails.android_workflow"))
@@ -150,8 +150,10 @@ final class PushLoweringTests: XCTestCase {
         try Data(try XCTUnwrap(files["Generated/PushRegistration.swift"])).write(to: swift)
         let parse = try ToolProcess.run(IOSTest.swiftc, ["-parse", swift.path])
         XCTAssertEqual(parse.status, 0, parse.output)
-        let plist = try PropertyListSerialization.propertyList(from: Data(try XCTUnwrap(files["Generated/Push.entitlements"])), format: nil)
-        XCTAssertEqual((plist as? [String: String])?["aps-environment"], "development")
+        let plist = try PropertyListSerialization.propertyList(from: Data(try XCTUnwrap(files["Generated/FoundationApp.entitlements"])), format: nil)
+        // One entitlements file: push's aps-environment beside the domain's Associated Domains.
+        XCTAssertEqual((plist as? [String: Any])?["aps-environment"] as? String, "development")
+        XCTAssertEqual((plist as? [String: Any])?["com.apple.developer.associated-domains"] as? [String], ["applinks:ops.42-studio.example"])
         // The generated file declares exactly the members the Core's placeholder does (the API Core calls).
         try assertDeclareTheCoreAPI(core: "Cores/ios/Generated/PushRegistration.swift", rendered: files["Generated/PushRegistration.swift"], [
             "static func applicationDidLaunch()", "static func sessionDidChange()",

@@ -25,14 +25,14 @@ final class RailsCoreBehaviourTests: XCTestCase {
         let form = try text(files, "app/views/movies/_form.html.erb")
         let actions = try XCTUnwrap(form.range(of: "<div class=\"actions\">"))
         let tail = form[actions.lowerBound...]
-        XCTAssertTrue(tail.contains("<%= form.button %>\n    <%= link_to \"Cancel\", cancel, class: \"form-cancel\" %>"), form)
+        XCTAssertTrue(tail.contains("<%= form.button data: { controller: \"bridge--submit\" } %>\n    <%= link_to \"Cancel\", cancel, class: \"form-cancel\" %>"), form)
         XCTAssertTrue(try text(files, "app/views/movies/new.html.erb").contains("cancel: movies_path %>"))
         XCTAssertTrue(try text(files, "app/views/movies/edit.html.erb").contains("cancel: @movie %>"))
         // A review is created below its movie: Cancel goes back to the movie.
         XCTAssertTrue(try text(files, "app/views/reviews/new.html.erb").contains("url: movie_reviews_path(@movie), cancel: @movie %>"))
         XCTAssertTrue(try text(files, "app/views/reviews/edit.html.erb").contains("cancel: @review %>"))
         XCTAssertTrue(try text(files, "app/views/accounts/edit.html.erb")
-            .contains("<%= form.button \"Save account\" %>\n    <%= link_to \"Cancel\", account_path, class: \"form-cancel\" %>"))
+            .contains("<%= form.button \"Save account\", data: { controller: \"bridge--submit\" } %>\n    <%= link_to \"Cancel\", account_path, class: \"form-cancel\" %>"))
         // Every scaffold new/edit view passes the local the partial reads.
         for (path, bytes) in files where !path.hasPrefix("app/views/accounts/") && (path.hasSuffix("/new.html.erb") || path.hasSuffix("/edit.html.erb")) {
             XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains("cancel: "), path)

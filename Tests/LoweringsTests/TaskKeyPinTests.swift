@@ -12,9 +12,12 @@ final class TaskKeyPinTests: XCTestCase {
     // clients), rails.android_workflow (it reads Android's push flag); studio-ops gained push and a
     // version, so its push tasks are new.
     static let pinned = [
-        "movie-catalog.plan.json": "216973dc102c651397cacbe9ac942e1e7952798c52b08ec7e22d3447ecc4d868",
-        "notes.plan.json": "c2a28b3f8926bf35f3a33353f008b764ed391c482ecf19567dbaa397da350236",
-        "studio-ops.plan.json": "91820f9d6b76c3442ad8f48493f5342715428ed29a46e346ef627ede546878d8",
+        // Moved in issue 17: new seams (bridge, links), the xcconfig and application.properties read
+        // links.scheme, each `_form` and the account edit view read `bridge`, the README `app_links`;
+        // merged with push17 (push, release_version) and one entitlements file for both.
+        "movie-catalog.plan.json": "790154140a1f79aae4cd124a6f196ae9bae19ff35effd130552ad1e3f9540818",
+        "notes.plan.json": "7e4ab73ef685c63dd9ef7dd2574b4491294db77bdfbed0bbf6a6e1970c79e1b6",
+        "studio-ops.plan.json": "0e096b04291453a109717a35121397c63bb6ee2ecc4df93e2457e27d22e6e94c",
     ]
 
     func testExampleTaskKeysArePinned() throws {

@@ -24,6 +24,8 @@ fun applicationProperty(name: String): String =
 
 val appOrigin = applicationProperty("origin")
 val projectionDigest = applicationProperty("projection_digest")
+// The app's custom URL scheme: AndroidManifest.xml's deep-link filter, and DeepLink in MainActivity.
+val urlScheme = applicationProperty("url_scheme")
 
 // The store build number is not in the tree: CI passes -PbuildNumber=<n> (git rev-list --count
 // HEAD), so a new build never changes a tracked file; local builds are 1.
@@ -60,8 +62,10 @@ android {
 
         manifestPlaceholders["appOrigin"] = appOrigin
         manifestPlaceholders["projectionDigest"] = projectionDigest
+        manifestPlaceholders["appUrlScheme"] = urlScheme
         buildConfigField("String", "APP_ORIGIN", "\"$appOrigin\"")
         buildConfigField("String", "PROJECTION_DIGEST", "\"$projectionDigest\"")
+        buildConfigField("String", "APP_URL_SCHEME", "\"$urlScheme\"")
     }
 
     buildTypes {

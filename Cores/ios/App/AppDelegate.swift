@@ -36,20 +36,31 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         Hotwire.config.makeCustomErrorView = { error, retryHandler in
             TryAgainErrorView(error: error, handler: retryHandler)
         }
-        registerExtensionComponents()
+        registerBridgeComponents()
+        // Hotwire's own handlers, in its own order, stated so the policy is this file's: the app's
+        // host stays in the app; other http(s) links open in SFSafariViewController (or their
+        // Universal Link's app); anything else (mailto:, tel:, sms:, …) goes to the system.
+        Hotwire.registerRouteDecisionHandlers([
+            AppNavigationRouteDecisionHandler(),
+            SafariViewControllerRouteDecisionHandler(),
+            SystemNavigationRouteDecisionHandler(),
+        ])
         Hotwire.loadPathConfiguration(from: PathConfigurationSources.make(rootURL: rootURL))
     }
 
-    /// The bridge components native.ios declares; each type's own `name` must be the one the
-    /// Plan gives it, which is what the web's Stimulus half names.
-    private func registerExtensionComponents() {
-        let components = ExtensionRegistry.components
-        for component in components {
+    /// The built-in bridge components /application/bridge leaves on (Generated/BridgeRegistry.swift)
+    /// and those native.ios declares, in one call: registering replaces the list. Each declared
+    /// type's own `name` must be the one the Plan gives it, which is what the web's Stimulus half
+    /// names (the compile checks the Swift source too).
+    private func registerBridgeComponents() {
+        let declared = ExtensionRegistry.components
+        for component in declared {
             assert(component.type.name == component.name,
                    "\(component.type) names itself \"\(component.type.name)\", but native.ios.components calls it \"\(component.name)\"")
         }
+        let components = BridgeRegistry.components + declared.map(\.type)
         if !components.isEmpty {
-            Hotwire.registerBridgeComponents(components.map(\.type))
+            Hotwire.registerBridgeComponents(components)
         }
     }
 }

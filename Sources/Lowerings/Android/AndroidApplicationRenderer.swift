@@ -8,8 +8,9 @@ public enum AndroidApplicationRenderer {
     /// `application.properties` (read by the Core's `app/build.gradle.kts`): the application ID, the
     /// HTTPS origin, the definition digest for the manifest placeholder and BuildConfig field, the
     /// marketing version (`versionName`; the build's `versionCode` comes from the Gradle property
-    /// `buildNumber`, never from here) and whether push is on (Firebase Messaging, `src/push`).
-    public static func properties(identity: AndroidIdentity, definitionDigest: Digest, version: String, push: Bool) -> [UInt8] {
+    /// `buildNumber`, never from here), whether push is on (Firebase Messaging, `src/push`), and the
+    /// custom URL scheme (the manifest's deep-link filter, `DeepLink`; RFC 3986, nothing to escape).
+    public static func properties(identity: AndroidIdentity, definitionDigest: Digest, version: String, push: Bool, scheme: String) -> [UInt8] {
         var lines = [
             "# \(header)",
             "# app/build.gradle.kts reads every key. The Kotlin namespace stays dev.firstdraft.app,",
@@ -27,6 +28,7 @@ public enum AndroidApplicationRenderer {
             "projection_digest=\(definitionDigest.hex)",
             "version_name=\(version)",
             "push=\(push)",
+            "url_scheme=\(scheme)",
         ]
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }

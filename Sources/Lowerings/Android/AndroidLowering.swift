@@ -74,8 +74,10 @@ public enum AndroidLowering {
         let identity = p.identity, definition = p.definition, digest = p.definition.projection.digest
         let entries = p.navigation.entries, layout = p.layout, routes = p.routes
         let version = p.version, push = p.push
-        builder.add(.androidApplicationProperties, reads: [p.identity.projection, p.definition.projection, version.projection, p.pushProjection]) {
-            AndroidApplicationRenderer.properties(identity: identity, definitionDigest: digest, version: version.value, push: push)
+        let links = p.links, scheme = p.links.scheme, domain = p.links.domain, components = p.bridge.components
+        builder.add(.androidApplicationProperties,
+                    reads: [p.identity.projection, p.definition.projection, version.projection, p.pushProjection, links.schemeProjection]) {
+            AndroidApplicationRenderer.properties(identity: identity, definitionDigest: digest, version: version.value, push: push, scheme: scheme)
         }
         builder.add(.androidApplicationDefinition, reads: [p.definition.projection, p.navigation.projection]) {
             AndroidApplicationRenderer.definition(definition, digest: digest, entries: entries)
@@ -93,6 +95,9 @@ public enum AndroidLowering {
             }
         }
         builder.add(.androidPathConfiguration, reads: [routes.projection]) { AndroidPathConfigurationRenderer.render(routes) }
+        // Issue 17: the manifest (App Links with a domain) and the built-in bridge components.
+        builder.add(.androidManifest, reads: [links.domainProjection]) { AndroidLinksRenderer.manifest(domain: domain) }
+        builder.add(.androidBridgeRegistry, reads: [p.bridge.projection]) { AndroidLinksRenderer.bridgeRegistry(components) }
         for token in p.iconTokens where token != .grid {
             builder.add(.androidTabIcons, instance: token.rawValue, values: ["token": token.rawValue], reads: [p.iconProjection(token)]) {
                 AndroidResourceRenderer.tabIcon(token)

@@ -13,6 +13,9 @@ struct AndroidProjections: Sendable {
     /// Whether the Android client registers for push, and its projection (the Android flag only).
     let push: Bool
     let pushProjection: Projection
+    /// The custom scheme and the App Links domain; the built-in bridge components (issue 17).
+    let links: LinksProjection
+    let bridge: BridgeProjection
     /// Icon tokens used by navigation entries, in first-use order.
     let iconTokens: [IconToken]
     private let iconSources: [IconToken: [String]]
@@ -29,6 +32,8 @@ struct AndroidProjections: Sendable {
         version = ReleaseVersion(plan: plan)
         push = plan.application.push.requested(for: .android)
         pushProjection = PushProjection.client(.android, requested: push)
+        links = LinksProjection(plan: plan)
+        bridge = BridgeProjection(plan: plan)
         var tokens: [IconToken] = []
         var sources: [IconToken: [String]] = [:]
         for entry in navigation.entries {
@@ -51,6 +56,7 @@ struct AndroidProjections: Sendable {
             identity.projection, definition.projection, navigation.projection, navigatorLayout.projection,
             strings.projection, routes.projection, appearance.accentProjection, appearance.backgroundProjection,
             version.projection, pushProjection,
+            links.schemeProjection, links.domainProjection, bridge.projection,
         ]
         var all = Dictionary(uniqueKeysWithValues: shared.map { ($0.name, $0) })
         for token in iconTokens where token != .grid { all["android_tab_icon.\(token.rawValue)"] = iconProjection(token) }

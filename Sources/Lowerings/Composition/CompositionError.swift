@@ -17,6 +17,8 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
     case notASeam(platform: Platform, taskID: String, family: String)
     /// The pinned Core was found, but its bytes hash to another digest (and no layer had it intact).
     case coreDamaged(platform: Platform, digest: Digest)
+    /// A built-in bridge component whose pieces do not share its name (`BuiltInBridgeCheck`).
+    case bridgeNameMismatch(BuiltInBridgeCheck.Mismatch)
 
     public var description: String {
         switch self {
@@ -40,6 +42,8 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
             return "\(p): the pinned Core \(d.hex) is not in cas/ or the store; restore cas/ from the repository (`orchestrate core verify`)"
         case let .coreDamaged(p, d):
             return "\(p): the pinned Core \(d.hex) is damaged (its bytes hash to another digest) and no store layer has it intact; restore cas/ from the repository (`orchestrate core verify`)"
+        case let .bridgeNameMismatch(m):
+            return m.description
         case let .notASeam(p, id, family):
             return "\(p): task \(id) has family \(family), which is no seam of CoreCatalog; build seam tasks with SeamTaskBuilder"
         }

@@ -40,6 +40,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case pushRequiresClient = "plan.push.requires_client"
     case pushRequiresAccount = "plan.push.requires_account"
     case applicationVersionInvalid = "plan.application.version_invalid"
+    case linksSchemeInvalid = "plan.links.scheme_invalid"
+    case linksSchemeReserved = "plan.links.scheme_reserved"
     case accountSubjectUUIDInvalid = "plan.account.subject_uuid_invalid"
     case entityKeyInvalid = "plan.entity.key_invalid"
     case entityPluralKeyInvalid = "plan.entity.plural_key_invalid"
@@ -93,6 +95,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case nativeRulePlatformUnknown = "plan.native.rule_platform_unknown"
     case nativeRulePlatformNotRequested = "plan.native.rule_platform_not_requested"
     case nativeTabPathParameter = "plan.native.tab_path_parameter"
+    case nativeComponentBuiltIn = "plan.native.component_built_in"
 
     // Native sources (issue 16): the files under `native/ios/`, `native/android/`
     case sourceKotlinPackageMissing = "native.kotlin.package_missing"
@@ -110,6 +113,12 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, Comparable
     case sourceImageScaleInvalid = "native.image.scale_invalid"
     case sourceNothingDeclared = "native.nothing_declared"
     case sourceClientNotRequested = "native.client_not_requested"
+    // Bridge names (issue 17): the web half's `static component`, the Plan's component names and the
+    // Swift type's `class var name` must agree, or the bridge is silently off.
+    case bridgeWebNameUndeclared = "native.bridge.web_name_undeclared"
+    case bridgeWebNameMissing = "native.bridge.web_name_missing"
+    case bridgeComponentWithoutWeb = "native.bridge.component_without_web"
+    case bridgeSwiftNameMismatch = "native.bridge.swift_name_mismatch"
 
     // MARK: iOS lowering (ios-application-2026-11)
     case iosKeyTooLong = "ios.identity.key_too_long"

@@ -32,8 +32,9 @@ public struct NativeExtensions: Hashable, Sendable {
         "CodespacesPreview.swift", "ExtensionHosting.swift", "InterfaceTheme+UIKit.swift", "InterfaceTheme.swift",
         "LazyTabBarController.swift", "MoreListViewController.swift", "NavigationContainer.swift",
         "NavigationEntry+UIKit.swift", "NavigationEntry.swift", "PathConfigurationSources.swift", "SceneDelegate.swift",
-        "SplashPresenter.swift", "TabLayout.swift", "TryAgainErrorView.swift",
-        "ApplicationDefinition.swift", "NavigationDefinition.swift", "ExtensionRegistry.swift", "PushRegistration.swift",
+        "SplashPresenter.swift", "TabLayout.swift", "TryAgainErrorView.swift", "DeepLink.swift", "SubmitComponent.swift",
+        "ApplicationDefinition.swift", "NavigationDefinition.swift", "ExtensionRegistry.swift", "BridgeRegistry.swift",
+        "PushRegistration.swift",
     ]
     /// Asset names the iOS Core stamps (case-insensitively reserved).
     public static let iosReservedImageNames = ["AppIcon", "AccentColor", "FoundationBackground"]
@@ -117,6 +118,11 @@ public struct NativeExtensions: Hashable, Sendable {
             if !files.sources.isEmpty && !declares {
                 report(.sourceNothingDeclared, platform.rawValue, severity: .warning,
                        "has \(platform == .ios ? "Swift" : "Kotlin") files, but \(platform.clientPointer) declares no component, screen or splash: they compile in and nothing is hooked up")
+            }
+        }
+        if !sources.files.isEmpty {
+            checkBridgeNames(sources, out, plan: plan) { code, path, line, severity, message in
+                report(code, path, line: line, severity: severity, message)
             }
         }
         return (out, diagnostics)

@@ -42,8 +42,11 @@ public enum IOSLowering {
         var builder = SeamTaskBuilder(release: release)
         // The definition the native files record a digest of (000's departure, DESIGN.md).
         builder.include([identity.projection])
+        let version = ReleaseVersion(plan: plan), pushRequested = plan.application.push.requested(for: platform)
         addTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance,
-                 version: ReleaseVersion(plan: plan), push: plan.application.push.requested(for: platform), into: &builder)
+                 version: version, push: pushRequested, into: &builder)
+        addLinksAndBridge(links: LinksProjection(plan: plan), bridge: BridgeProjection(plan: plan), identity: iosIdentity,
+                          version: version, push: pushRequested, into: &builder)
         builder.append(MonogramTasks.pngCopy(appName: plan.application.name, seam: .iosAppIcon, release: release),
                        reads: [MonogramTasks.projection(appName: plan.application.name)])
         addExtensionTasks(plan.application.native.ios!, loaded.extensions.ios, into: &builder)
@@ -63,9 +66,6 @@ public enum IOSLowering {
         builder.add(.iosNavigationDefinition, reads: [navigation.projection]) { NavigationDefinitionRenderer.render(navigation) }
         // The iOS flag alone: push.android never moves an iOS key.
         let push = PushProjection.client(platform, requested: pushRequested)
-        builder.add(.iosIdentityXcconfig, reads: [identity.projection, version.projection, push]) {
-            IdentityXcconfigRenderer.render(identity, version: version, push: pushRequested)
-        }
         builder.add(.iosPathConfiguration, reads: [routes.projection]) { PathConfigurationRenderer.render(routes) }
         builder.add(.iosAccentColor, reads: [appearance.accentProjection]) { ColorSetRenderer.render(accent) }
         builder.add(.iosBackgroundColor, reads: [appearance.backgroundProjection]) { ColorSetRenderer.render(background) }
@@ -76,8 +76,25 @@ public enum IOSLowering {
         if pushRequested {
             let release = identity.release
             builder.add(.iosPushRegistration, reads: [push]) { PushRegistrationRenderer.registration(release: release) }
-            builder.add(.iosPushEntitlements, reads: [push]) { PushRegistrationRenderer.entitlements() }
         }
+    }
+
+    /// Issue 17: the xcconfig (with the URL scheme Info.plist registers), the entitlements (the
+    /// domain's Associated Domains) and the built-in bridge components to register.
+    /// The xcconfig also carries the marketing version (issue 17's release versions); the one
+    /// entitlements file holds push's `aps-environment` and the domain's Associated Domains.
+    static func addLinksAndBridge(links: LinksProjection, bridge: BridgeProjection, identity: IOSIdentity, version: ReleaseVersion,
+                                  push pushRequested: Bool, into builder: inout SeamTaskBuilder) {
+        let (scheme, domain, components) = (links.scheme, links.domain, bridge.components)
+        builder.add(.iosIdentityXcconfig, reads: [identity.projection, version.projection, links.schemeProjection]) {
+            IdentityXcconfigRenderer.render(identity, version: version, scheme: scheme)
+        }
+        // The iOS push flag alone: push.android never moves an iOS key.
+        let push = PushProjection.client(platform, requested: pushRequested)
+        builder.add(.iosEntitlements, reads: [links.domainProjection, push]) {
+            IOSLinksRenderer.entitlements(domain: domain, push: pushRequested)
+        }
+        builder.add(.iosBridgeRegistry, reads: [bridge.projection]) { IOSLinksRenderer.bridgeRegistry(components) }
     }
 
     /// The app's own native code (issue 16): a copy task per Swift source and image, keyed by the

@@ -67,6 +67,12 @@ struct PlanDecoder {
             app.push.ios = bool(p["ios"]) ?? false
             app.push.android = bool(p["android"]) ?? false
         }
+        if let v = m["bridge"], let b = members(v, PlanShape.bridge) {
+            app.bridge.submit = bool(b[BuiltInBridgeComponent.submit.name])
+        }
+        if let v = m["links"], let l = members(v, PlanShape.links) {
+            app.links.scheme = string(l["scheme"])
+        }
         return app
     }
 

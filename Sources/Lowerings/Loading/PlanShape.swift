@@ -74,6 +74,8 @@ extension PlanShape {
     static let snakeCasePattern = "^[a-z][a-z0-9]*(_[a-z0-9]+)*$"
     /// `RGBColor(hex:)`.
     static let colorPattern = "^#[0-9A-Fa-f]{6}$"
+    /// `Links.isScheme` (RFC 3986 §3.1, lowercase).
+    static let schemePattern = "^[a-z][a-z0-9+.-]*$"
     /// `PlanValidator.isNativeID` (screen ids, component names).
     static let nativeIDPattern = "^[a-z][a-z0-9_-]{0,62}$"
     /// `ReleaseVersion.isValid` (`/application/version`).
@@ -103,6 +105,8 @@ extension PlanShape {
         .optional("push", .object(push), "Push notifications per client (needs the client and an account)."),
         .optional("version", .string(.other, pattern: releaseVersionPattern),
                   "The marketing version both stores show (iOS CFBundleShortVersionString, Android versionName): one to three period-separated integers, no leading zeros; default 1.0.0."),
+        .optional("bridge", .object(bridge), "The built-in bridge components (each on by default with a native client)."),
+        .optional("links", .object(links), "How links reach the app: its custom URL scheme."),
     ])
 
     static let appearance = PlanShape(name: "appearance", about: "/application/appearance.", properties: [
@@ -165,6 +169,16 @@ extension PlanShape {
     static let push = PlanShape(name: "push", about: "/application/push.", properties: [
         .optional("ios", .boolean, "Push on iOS."),
         .optional("android", .boolean, "Push on Android."),
+    ])
+
+    static let bridge = PlanShape(name: "bridge", about: "/application/bridge: the built-in bridge components.", properties: [
+        .optional(BuiltInBridgeComponent.submit.name, .boolean,
+                  "A form's submit button as a native bar button (default true with a native client)."),
+    ])
+
+    static let links = PlanShape(name: "links", about: "/application/links.", properties: [
+        .optional("scheme", .string(.other, pattern: schemePattern),
+                  "The custom URL scheme both clients register (RFC 3986, lowercase; default: the key with '_' as '-')."),
     ])
 
     static let account = PlanShape(name: "account", about: "/account.", properties: [

@@ -11,17 +11,20 @@ extension PlanValidator {
         let base = JSONPointer(tokens: ["application", "native"])
         for platform in Platform.clients {
             guard let client = native.client(platform) else { continue }
-            validateClient(client, platform, at: base.appending(platform.rawValue))
+            validateClient(client, platform, bridge: plan.application.bridge, at: base.appending(platform.rawValue))
         }
         validateRules(plan, at: base.appending("rules"))
     }
 
-    private mutating func validateClient(_ client: NativeClient, _ platform: Platform, at pointer: JSONPointer) {
+    private mutating func validateClient(_ client: NativeClient, _ platform: Platform, bridge: Bridge, at pointer: JSONPointer) {
         let language = platform == .ios ? "Swift" : "Kotlin"
         for (kind, list) in [("component name", client.components), ("screen id", client.screens)] {
             for d in list {
                 if !Self.isNativeID(d.id) {
                     report(.nativeIDInvalid, d.pointer, "\(kind) \"\(d.id)\" must match ^[a-z][a-z0-9_-]*$ (at most 63 bytes): it goes into URIs and the web's bridge names")
+                } else if kind == "component name", let builtIn = BuiltInBridgeComponent(rawValue: d.id), bridge.enabled(builtIn) {
+                    report(.nativeComponentBuiltIn, d.pointer,
+                           "component \"\(d.id)\" is orchestrate's built-in \(d.id) component (/application/bridge/\(d.id)); rename yours, or set \"bridge\": { \"\(d.id)\": false } to use your own")
                 } else if kind == "screen id", Self.reservedScreenIDs.contains(d.id) || d.id.hasPrefix(Self.reservedScreenIDPrefix) {
                     report(.nativeIDReserved, d.pointer, "screen id \"\(d.id)\" is the Core's own (web, firstdraft*): choose another id")
                 }

@@ -9,8 +9,11 @@ struct PlanValidator {
     var diagnostics: [Diagnostic] = []
 
     /// The first path segments an entity route may not claim (see `reservedPrefix` too).
+    /// `.well-known` and `apple-app-site-association` serve the Universal Links / App Links files
+    /// (issue 17); a native rule's path could otherwise claim them.
     static let reservedRoutes = ["account", "login", "logout", "create-account",
-                                 "native-session-changed", "up", "privacy", "terms"]
+                                 "native-session-changed", "up", "privacy", "terms",
+                                 ".well-known", "apple-app-site-association"]
     static let reservedPrefix = "__firstdraft_"
 
     init(file: String, positions: PositionIndex, skipped: Set<JSONPointer>, entityKeysIncomplete: Bool,
@@ -88,6 +91,26 @@ struct PlanValidator {
                 report(.pushRequiresAccount, p,
                        "push.\(platform) is true but the Plan has no account to deliver to; add /account or set push.\(platform) to false")
             }
+        }
+        validateLinks(app, at: base)
+    }
+
+    /// `/application/links/scheme`: RFC 3986 syntax, lowercase, not a scheme the platforms own. A
+    /// derived scheme (the key with `_` → `-`) is always well-formed; it is checked against the
+    /// reserved ones only when a native client would register it.
+    mutating func validateLinks(_ app: Application, at base: JSONPointer) {
+        if let scheme = app.links.scheme {
+            let p = base.appending("links").appending("scheme")
+            if !Links.isScheme(scheme) {
+                report(.linksSchemeInvalid, p,
+                       "\"\(scheme)\" is not a URL scheme: a lowercase letter, then lowercase letters, digits, '+', '-' or '.' (RFC 3986 §3.1), such as \"\(Links.derivedScheme(key: app.key))\"")
+            } else if Links.reservedSchemes.contains(scheme) {
+                report(.linksSchemeReserved, p, "\"\(scheme)\" already means something to iOS, Android or the shell; choose a scheme of the app's own, such as \"\(Links.derivedScheme(key: app.key))\"")
+            }
+        } else if app.native.ios != nil || app.native.android != nil, PlanValidator.isApplicationKey(app.key),
+                  Links.reservedSchemes.contains(Links.derivedScheme(key: app.key)) {
+            report(.linksSchemeReserved, base.appending("key"),
+                   "the app's URL scheme is derived from the key, and \"\(Links.derivedScheme(key: app.key))\" already means something to iOS, Android or the shell; add \"links\": { \"scheme\": \"<scheme>\" } to /application")
         }
     }
 

@@ -16,10 +16,14 @@ public struct Application: Hashable, Sendable {
     /// `CFBundleShortVersionString`, Android `versionName`); nil means `ReleaseVersion.default`.
     /// The build number is never a Plan fact: CI stamps it at build time.
     public var version: String?
+    /// `/application/bridge`: the built-in bridge components (each on by default).
+    public var bridge: Bridge
+    /// `/application/links`: the custom URL scheme.
+    public var links: Links
 
     public init(key: String, name: String, domain: String? = nil, home: String? = nil,
                 appearance: Appearance? = nil, native: NativeClients = NativeClients(), push: Push = Push(),
-                version: String? = nil) {
+                version: String? = nil, bridge: Bridge = Bridge(), links: Links = Links()) {
         self.key = key
         self.name = name
         self.domain = domain
@@ -28,5 +32,7 @@ public struct Application: Hashable, Sendable {
         self.native = native
         self.push = push
         self.version = version
+        self.bridge = bridge
+        self.links = links
     }
 }

@@ -205,9 +205,9 @@ enum RailsAccountRenderer {
 
     static func views(_ a: Spec) -> [String] { a.editable ? ["show", "edit", "forbidden"] : ["show", "forbidden"] }
 
-    static func view(_ name: String, _ a: Spec, push: Bool = false) -> [UInt8] {
+    static func view(_ name: String, _ a: Spec, push: Bool = false, bridge: [BuiltInBridgeComponent] = []) -> [UInt8] {
         switch name {
-        case "edit": return editView(a)
+        case "edit": return editView(a, bridge: bridge)
         case "forbidden": return forbiddenView()
         default: return showView(a, push: push)
         }
@@ -322,7 +322,7 @@ enum RailsAccountRenderer {
         return RailsText.file(lines)
     }
 
-    static func editView(_ a: Spec) -> [UInt8] {
+    static func editView(_ a: Spec, bridge: [BuiltInBridgeComponent] = []) -> [UInt8] {
         var lines = RailsViewRenderer.heading("\"Edit account\"", visible: "Edit account")
         lines += [
             "<%= form_with model: @account, url: account_path, method: :patch do |form| %>",
@@ -341,7 +341,7 @@ enum RailsAccountRenderer {
             lines += [""] + RailsViewRenderer.input(f).map { "  " + $0 }
         }
         // Cancel stays beside the submit in native requests too, like the scaffold forms (000).
-        lines += ["", "  <div class=\"actions\">", "    <%= form.button \"Save account\" %>",
+        lines += ["", "  <div class=\"actions\">", "    <%= form.button \"Save account\"\(RailsBridgeRenderer.optIn(bridge, .submit).map { ", " + $0 } ?? "") %>",
                   "    <%= link_to \"Cancel\", account_path, class: \"form-cancel\" %>", "  </div>", "<% end %>"]
         return RailsText.file(lines)
     }

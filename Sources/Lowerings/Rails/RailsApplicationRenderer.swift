@@ -17,6 +17,9 @@ enum RailsApplicationRenderer {
             }
             lines.append("")
         }
+        if let apps = app.appLinks {
+            lines += RailsAppLinksRenderer.routes(apps) + [""]
+        }
         lines.append("  get \"up\" => \"rails/health#show\", as: :rails_health_check")
         // The footer's pages; no helpers, so an entity keyed "privacy" keeps its member helper.
         lines.append("  get \"privacy\", to: \"legal#privacy\", as: nil")
@@ -236,6 +239,21 @@ enum RailsApplicationRenderer {
                       "preview needs a temporary exception (a public port, a quick tunnel, a tunnel host admitted with",
                       "`RAILS_DEVELOPMENT_HOSTS`); " + guides.joined(separator: " and ") + " say" + (guides.count == 1 ? "s" : "")
                         + " when to open one and how to clean up after the preview."]
+        }
+        if let apps = app.appLinks, let domain = app.appLinksDomain {
+            lines += ["", "### Links into the apps", "",
+                      "Links to https://\(RailsText.markdown(domain)) open in the apps once this server vouches for them. It serves the",
+                      "association files from its environment, never from the repository, and claims nothing until they are set:"]
+            if apps.iosBundleIdentifier != nil {
+                lines += ["", "* `APPLE_TEAM_ID` (Apple Developer, Membership) and `APP_LINK_PATHS` (comma-separated, such as",
+                          "  `/movies/*,!/movies/new`): `/.well-known/apple-app-site-association`, for Universal Links."]
+            }
+            if apps.androidPackage != nil {
+                lines += ["", "* `ANDROID_CERT_SHA256_FINGERPRINTS` (comma-separated; Play Console, App integrity, app signing key):",
+                          "  `/.well-known/assetlinks.json`, for App Links."]
+            }
+            lines += ["", "Without them (or with a malformed value) both files are valid and claim nothing, so a link opens",
+                      "the browser; `spec/requests/native/app_links_spec.rb` checks both states."]
         }
         return RailsText.file(lines)
     }

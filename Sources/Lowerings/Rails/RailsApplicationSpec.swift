@@ -13,6 +13,9 @@ struct RailsApplicationSpec: Hashable, Sendable {
     /// The entity the root route serves: the first navigation entity (the admitted home, when there
     /// is one), else `home`, else the first entity.
     var rootPluralKey: String?
+    /// The identities the association files name, with an authored domain and an emitted client
+    /// (`RailsLowering.lower` sets it once the emitted clients are known).
+    var appLinks: RailsAppLinksRenderer.Apps?
     /// Emitted clients with push (`/application/push`), set by the lowering once it knows which
     /// clients were emitted.
     var push: [Platform] = []
@@ -41,9 +44,11 @@ struct RailsApplicationSpec: Hashable, Sendable {
                          "parent_plural_key": .optional($0.parentPluralKey)])
             }),
             "root": .optional(rootPluralKey),
+            "app_links": appLinks.map { .object(["ios": .optional($0.iosBundleIdentifier), "android": .optional($0.androidPackage)]) } ?? .null,
             "push": .array(push.map { .string($0.rawValue) }),
         ], sources: [
             "clients": ["/application/native"], "account": ["/account"],
+            "app_links": ["/application/domain", "/application/key", "/application/native"],
             "resources": ["/entities"], "root": ["/application/home", "/entities"], "push": ["/application/push"],
         ])
     }
@@ -60,12 +65,17 @@ struct RailsApplicationSpec: Hashable, Sendable {
         Projection(name: "rails.identity", fields: ["name": .string(name)], sources: ["name": ["/application/name"]])
     }
 
+    /// The domain whose links the apps claim (with association files only).
+    var appLinksDomain: String?
+
     /// What the README reads.
     var readmeProjection: Projection {
         Projection(name: "rails.readme", fields: [
             "name": .string(name), "clients": .array(clients.map { .string($0.rawValue) }), "account": .bool(hasAccount),
+            "app_links": appLinks.map { .object(["domain": .optional(appLinksDomain), "ios": .bool($0.iosBundleIdentifier != nil),
+                                                 "android": .bool($0.androidPackage != nil)]) } ?? .null,
             "push": .array(push.map { .string($0.rawValue) }),
         ], sources: ["name": ["/application/name"], "clients": ["/application/native"], "account": ["/account"],
-                     "push": ["/application/push"]])
+                     "app_links": ["/application/domain", "/application/native"], "push": ["/application/push"]])
     }
 }

@@ -34,6 +34,9 @@ public enum RailsLowering {
         let navigation = ApplicationNavigation(plan: plan)
         var app = RailsApplicationSpec(plan: plan, navigation: navigation)
         app.clients = app.clients.filter { emittedClients.contains($0) }
+        app.appLinks = RailsAppLinksRenderer.Apps(plan: plan, clients: app.clients)
+        app.appLinksDomain = app.appLinks == nil ? nil : plan.application.domain
+        let bridge = BridgeProjection(plan: plan)
         // Validation requires an account and the client for each push flag (000: push needs a client to
         // deliver to); a client its lowering omitted registers nothing here.
         let push = plan.account == nil ? nil : RailsPushSpec(plan: plan, emittedClients: app.clients)
@@ -44,10 +47,12 @@ public enum RailsLowering {
 
         var builder = SeamTaskBuilder(release: release)
         application(app, navigation: navigation, appearance: AppearanceProjection(plan: plan), into: &builder)
-        entities(plan, into: &builder)
-        self.account(account, projection: accountProjection, push: push, into: &builder)
+        entities(plan, bridge: bridge, into: &builder)
+        self.account(account, projection: accountProjection, push: push, bridge: bridge, into: &builder)
         if let push, let account { self.push(push, account: account, accountProjection: accountProjection, into: &builder) }
         nativeClients(app, account: accountProjection, into: &builder)
+        bridgeComponents(bridge, into: &builder)
+        appLinks(app.appLinks, into: &builder)
         // CI for the Rails app itself, whatever the clients: it reads nothing from the Plan.
         builder.add(.railsWorkflow, reads: []) { RailsWorkflowRenderer.railsWorkflow() }
         icons(plan, into: &builder)
@@ -87,7 +92,7 @@ public enum RailsLowering {
     }
 
     /// Per entity: migration, model, controller, views, request spec; each reads only `entity:<key>`.
-    static func entities(_ plan: Plan, into builder: inout SeamTaskBuilder) {
+    static func entities(_ plan: Plan, bridge: BridgeProjection, into builder: inout SeamTaskBuilder) {
         let versions = RailsMigrationVersion.versions(for: plan)
         let index = RailsEntitySpec.PlanIndex(plan)
         for entity in plan.entities {
@@ -100,8 +105,11 @@ public enum RailsLowering {
             builder.add(.railsEntityModel, instance: k, values: names, reads: reads) { RailsEntityRenderer.model(spec) }
             builder.add(.railsEntityController, instance: k, values: names, reads: reads) { RailsEntityRenderer.controller(spec) }
             for view in RailsViewRenderer.views(spec) {
-                builder.add(.railsEntityViews, instance: "\(k).\(view)", values: names.merging(["view": view]) { $1 }, reads: reads) {
-                    RailsViewRenderer.render(view, spec)
+                let readsBridge = RailsViewRenderer.readsBridge(view)
+                let components = readsBridge ? bridge.components : []
+                builder.add(.railsEntityViews, instance: "\(k).\(view)", values: names.merging(["view": view]) { $1 },
+                            reads: readsBridge ? reads + [bridge.projection] : reads) {
+                    RailsViewRenderer.render(view, spec, bridge: components)
                 }
             }
             builder.add(.railsEntityRequestSpec, instance: k, values: names, reads: reads) { RailsEntityRenderer.requestSpec(spec) }
@@ -110,7 +118,8 @@ public enum RailsLowering {
 
     /// The Rodauth initializer (always: without an account it turns Rodauth off), and with an
     /// account its app, controllers, model, migration and views.
-    static func account(_ account: RailsAccountSpec?, projection: Projection, push: RailsPushSpec?, into builder: inout SeamTaskBuilder) {
+    static func account(_ account: RailsAccountSpec?, projection: Projection, push: RailsPushSpec?, bridge: BridgeProjection,
+                        into builder: inout SeamTaskBuilder) {
         let reads = [projection]
         builder.add(.railsAccountInitializer, reads: reads) { RailsAccountRenderer.initializer(account) }
         guard let account else { return }
@@ -132,10 +141,40 @@ public enum RailsLowering {
             }
         }
         for view in RailsAccountRenderer.views(account) {
-            builder.add(.railsAccountViews, instance: view, values: ["view": view], reads: view == "show" ? withPush : reads) {
-                RailsAccountRenderer.view(view, account, push: hasPush)
+            // The show page reads push (its test send); the edit form's submit button opts in to the
+            // built-in `submit` bridge component.
+            let components = view == "edit" ? bridge.components : []
+            let viewReads = view == "show" ? withPush : view == "edit" ? reads + [bridge.projection] : reads
+            builder.add(.railsAccountViews, instance: view, values: ["view": view], reads: viewReads) {
+                RailsAccountRenderer.view(view, account, push: hasPush, bridge: components)
             }
         }
+    }
+
+    /// The built-in bridge components' web halves (one Stimulus controller each) and the rules that
+    /// hide the controls they promote; none without a native client.
+    static func bridgeComponents(_ bridge: BridgeProjection, into builder: inout SeamTaskBuilder) {
+        guard !bridge.components.isEmpty else { return }
+        let components = bridge.components
+        for component in components {
+            builder.add(component.webSeam, reads: [bridge.projection]) {
+                RailsBridgeRenderer.controller(component)
+            }
+        }
+        builder.add(.railsBridgeCss, reads: [bridge.projection]) { RailsBridgeRenderer.css(components) }
+    }
+
+    /// The Universal Links / App Links association files, with an authored domain and an emitted
+    /// client: what they claim is the server's configuration (the environment).
+    static func appLinks(_ apps: RailsAppLinksRenderer.Apps?, into builder: inout SeamTaskBuilder) {
+        guard let apps else { return }
+        let projection = Projection(name: "rails.app_links", fields: [
+            "ios": .optional(apps.iosBundleIdentifier), "android": .optional(apps.androidPackage),
+        ], sources: ["ios": ["/application/key", "/application/domain", "/application/native/ios"],
+                     "android": ["/application/key", "/application/domain", "/application/native/android"]])
+        builder.add(.railsAppLinks, reads: []) { RailsAppLinksRenderer.payloads() }
+        builder.add(.railsAppLinksController, reads: [projection]) { RailsAppLinksRenderer.controller(apps) }
+        builder.add(.railsAppLinksSpec, reads: [projection]) { RailsAppLinksRenderer.spec(apps) }
     }
 
     /// Push (Action Push Native): the gem, its configuration and classes, the device table, the

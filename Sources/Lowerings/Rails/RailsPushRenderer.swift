@@ -392,7 +392,7 @@ enum RailsPushRenderer {
             lines += [
                 "* **iOS (APNs)**, from your Apple Developer account:",
                 "  * turn on the Push Notifications capability for the app's bundle id (`PRODUCT_BUNDLE_IDENTIFIER`",
-                "    in `ios/Generated/Identity.xcconfig`; the app is signed with `ios/Generated/Push.entitlements`);",
+                "    in `ios/Generated/Identity.xcconfig`; the app is signed with `ios/Generated/FoundationApp.entitlements`);",
                 "  * create an APNs auth key (Keys, Apple Push Notifications service) and set its contents (the",
                 "    `.p8` file) as `APNS_ENCRYPTION_KEY` and its Key ID as `APNS_KEY_ID`;",
                 "  * set your Team ID as `APNS_TEAM_ID` (`APNS_TOPIC` overrides the bundle id, and",

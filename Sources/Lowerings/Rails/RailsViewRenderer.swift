@@ -10,15 +10,20 @@ enum RailsViewRenderer {
         e.forms ? ["index", "show", "new", "edit", "_form"] : ["index", "show"]
     }
 
-    static func render(_ view: String, _ e: Spec) -> [UInt8] {
+    /// `bridge`: the built-in bridge components on (only `_form` reads them: its submit button
+    /// opts in to `submit`).
+    static func render(_ view: String, _ e: Spec, bridge: [BuiltInBridgeComponent] = []) -> [UInt8] {
         switch view {
         case "index": return index(e)
         case "show": return show(e)
         case "new": return new(e)
         case "edit": return edit(e)
-        default: return form(e)
+        default: return form(e, bridge: bridge)
         }
     }
+
+    /// Whether `view` reads the bridge projection.
+    static func readsBridge(_ view: String) -> Bool { view == "_form" }
 
     static func heading(_ titleExpression: String, visible text: String) -> [String] {
         ["<% content_for :title, \(titleExpression) %>", "", "<h1 class=\"native-visually-hidden\">\(text)</h1>", ""]
@@ -132,7 +137,7 @@ enum RailsViewRenderer {
         return RailsText.file(lines)
     }
 
-    static func form(_ e: Spec) -> [UInt8] {
+    static func form(_ e: Spec, bridge: [BuiltInBridgeComponent] = []) -> [UInt8] {
         let one = e.key
         let open = e.parent != nil ? "<%= form_with model: \(one), url: url do |form| %>" : "<%= form_with model: \(one) do |form| %>"
         var lines = [
@@ -153,7 +158,9 @@ enum RailsViewRenderer {
         }
         // The Cancel link stays beside the submit in native requests too (000): it goes to the
         // collection, the parent or the record, which may differ from dismissing the native modal.
-        lines += ["", "  <div class=\"actions\">", "    <%= form.button %>", "    <%= link_to \"Cancel\", cancel, class: \"form-cancel\" %>", "  </div>", "<% end %>"]
+        // With the built-in `submit` bridge component, a native client shows the button in its bar.
+        let button = RailsBridgeRenderer.optIn(bridge, .submit).map { "form.button " + $0 } ?? "form.button"
+        lines += ["", "  <div class=\"actions\">", "    <%= \(button) %>", "    <%= link_to \"Cancel\", cancel, class: \"form-cancel\" %>", "  </div>", "<% end %>"]
         return RailsText.file(lines)
     }
 

@@ -106,7 +106,7 @@ public enum ExitCode {
         case .coreMissing: return inputMissing
         case .coreDamaged: return ioFailure
         case .missingSeam, .undeclaredOutput, .wrongSeam, .wrongMode, .duplicateOutput, .replacesMissingCoreFile,
-             .addCollidesWithCore, .outsideMount, .notASeam:
+             .addCollidesWithCore, .outsideMount, .notASeam, .bridgeNameMismatch:
             // The lowering and the Core catalog disagree: a bug in orchestrate, not in the Plan.
             return software
         }

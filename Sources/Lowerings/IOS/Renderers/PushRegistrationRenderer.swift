@@ -1,6 +1,6 @@
 /// The iOS half of push (`/application/push/ios`): `Generated/PushRegistration.swift`, which the
-/// Core's `AppDelegate` and `NavigationContainer` call, and `Generated/Push.entitlements`, which
-/// `Identity.xcconfig` names as `CODE_SIGN_ENTITLEMENTS`.
+/// Core's `AppDelegate` and `NavigationContainer` call; its `aps-environment` entitlement is in
+/// the app's one entitlements file (`IOSLinksRenderer.entitlements`, `ios.entitlements`).
 ///
 /// Permission is asked after sign-in, never at launch: on the `reset_navigation` page the Core
 /// visits after a sign-in or sign-out, the app asks the server (`GET /account/push_device`, 401
@@ -137,22 +137,6 @@ enum PushRegistrationRenderer {
                 completionHandler([.banner, .list, .sound])
             }
         }
-
-        """.utf8)
-    }
-
-    /// `aps-environment` `development`: what a Debug build signs with. Xcode's App Store and
-    /// TestFlight export signs with the distribution profile, whose entitlement is `production`.
-    static func entitlements() -> [UInt8] {
-        Array("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>aps-environment</key>
-        \t<string>development</string>
-        </dict>
-        </plist>
 
         """.utf8)
     }

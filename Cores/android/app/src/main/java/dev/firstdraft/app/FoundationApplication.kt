@@ -3,13 +3,18 @@ package dev.firstdraft.app
 import android.app.Application
 import androidx.appcompat.app.AppCompatDelegate
 import dev.firstdraft.app.generated.ApplicationDefinition
+import dev.firstdraft.app.generated.BridgeRegistry
 import dev.firstdraft.app.generated.ExtensionRegistry
 import dev.hotwire.core.config.Hotwire
 import dev.hotwire.core.turbo.config.PathConfiguration
 import dev.hotwire.navigation.config.defaultFragmentDestination
 import dev.hotwire.navigation.config.registerBridgeComponents
 import dev.hotwire.navigation.config.registerFragmentDestinations
+import dev.hotwire.navigation.config.registerRouteDecisionHandlers
 import dev.hotwire.navigation.destinations.HotwireDestinationDeepLink
+import dev.hotwire.navigation.routing.AppNavigationRouteDecisionHandler
+import dev.hotwire.navigation.routing.BrowserTabRouteDecisionHandler
+import dev.hotwire.navigation.routing.SystemNavigationRouteDecisionHandler
 
 class FoundationApplication : Application() {
     override fun onCreate() {
@@ -27,10 +32,21 @@ class FoundationApplication : Application() {
             MoreFragment::class,
             *extensionScreens(),
         )
-        // Before any WebView exists: the User-Agent lists the registered components.
-        if (ExtensionRegistry.COMPONENTS.isNotEmpty()) {
-            Hotwire.registerBridgeComponents(*ExtensionRegistry.COMPONENTS.toTypedArray())
+        // Before any WebView exists: the User-Agent lists the registered components. The built-in
+        // components /application/bridge leaves on and those native.android declares, in one call:
+        // registering replaces the list.
+        val components = BridgeRegistry.COMPONENTS + ExtensionRegistry.COMPONENTS
+        if (components.isNotEmpty()) {
+            Hotwire.registerBridgeComponents(*components.toTypedArray())
         }
+        // Hotwire's own handlers, in its own order, stated so the policy is this file's: the app's
+        // host stays in the app; other http(s) links open in a Custom Tab; anything else (mailto:,
+        // tel:, sms:, ...) goes to the system.
+        Hotwire.registerRouteDecisionHandlers(
+            AppNavigationRouteDecisionHandler(),
+            BrowserTabRouteDecisionHandler(),
+            SystemNavigationRouteDecisionHandler(),
+        )
 
         // The bundled rules apply from the first launch; MainActivity adds the
         // server copy once it knows the root (a Debug launch can name a local server).

@@ -1,5 +1,6 @@
 package dev.firstdraft.app
 
+import android.content.Intent
 import android.os.Build
 import android.os.Bundle
 import android.view.View
@@ -32,6 +33,8 @@ class MainActivity : HotwireActivity() {
     }
     private var bottomNavigation: HotwireBottomNavigationController? = null
     private var splash: SplashOverlay? = null
+    private var shellReady = false
+    private var pendingLink: String? = null
 
     override fun onCreate(savedInstanceState: Bundle?) {
         // The root must be known before HotwireActivity asks for the navigator configurations.
@@ -64,6 +67,8 @@ class MainActivity : HotwireActivity() {
         AppShell.attach(this)
         PushRegistration.activityCreated(this)
         if (savedInstanceState == null) {
+            // A link that launched the app waits for the first page, then is replayed.
+            receive(intent)
             splash = SplashOverlay.show(this)
             // An entry path a rule routes to a native screen needs no page.
             val entryUri = Hotwire.config.pathConfiguration.properties(entries.first().url(rootUrl))["uri"]
@@ -74,6 +79,30 @@ class MainActivity : HotwireActivity() {
     /** Called by Core's web destination when a visit completes. */
     fun firstPageReady() {
         splash?.firstPageReady()
+        if (!shellReady) {
+            shellReady = true
+            pendingLink?.let { AppShell.visit(it) }
+            pendingLink = null
+        }
+    }
+
+    /** A link in the app's scheme or an App Link while the app runs (launchMode singleTask). */
+    override fun onNewIntent(intent: Intent) {
+        super.onNewIntent(intent)
+        setIntent(intent)
+        receive(intent)
+    }
+
+    /**
+     * Canonicalizes an incoming link ([DeepLink]) and routes it, or keeps the latest one until the
+     * first page is ready. A link that is not the app's is dropped.
+     */
+    private fun receive(intent: Intent?) {
+        if (intent?.action != Intent.ACTION_VIEW) return
+        val link = intent.dataString ?: return
+        val location = DeepLink.canonical(link, root = rootUrl, origin = BuildConfig.APP_ORIGIN, scheme = BuildConfig.APP_URL_SCHEME) ?: return
+        // AppShell.visit routes through the current navigator, posted to the main thread.
+        if (shellReady) AppShell.visit(location) else pendingLink = location
     }
 
     override fun navigatorConfigurations(): List<NavigatorConfiguration> = tabs().map { it.configuration }
