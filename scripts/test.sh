@@ -5,12 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
+# zsh, fish: the completion tests source `orchestrate completions zsh|fish` in them.
 # libgrpc-dev: gRPC's C core for the grpc:// remote tests (the binary loads it only for those);
 # python3-venv: BuildGrid's venv; openssl (the command) makes the grpcs:// tests' throwaway CA.
 for pkg in libsqlite3-dev libssl-dev zlib1g-dev python3-pil libgrpc-dev python3-venv; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
-for pair in openssl:openssl ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx protoc:protobuf-compiler python3:python3 chromium:chromium; do
+for pair in openssl:openssl ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx protoc:protobuf-compiler python3:python3 chromium:chromium zsh:zsh fish:fish; do
     cmd=${pair%%:*}; pkg=${pair#*:}
     command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || need+=("$pkg")
 done
@@ -42,6 +43,18 @@ echo "test.sh: python checkers present: ${python_tools[*]}"
 scripts/check-grpc-shim.sh
 
 swift build --build-tests
+
+# The release tarball for StaticBinaryTests (scripts/build-static.sh: a release build with the
+# Swift runtime linked statically, in .build/static: minutes the first time, seconds after).
+# ORCHESTRATE_SKIP_STATIC=1 skips it, and so those tests, for a quicker local run.
+if [ "${ORCHESTRATE_SKIP_STATIC:-}" != 1 ]; then
+    export ORCHESTRATE_TEST_STATIC_TARBALL
+    ORCHESTRATE_TEST_STATIC_TARBALL=$(scripts/build-static.sh --scratch-path .build/static --out .build/dist 2> .build/static-build.log) || {
+        cat .build/static-build.log >&2
+        exit 1
+    }
+    echo "test.sh: static tarball $ORCHESTRATE_TEST_STATIC_TARBALL"
+fi
 
 # A real Bazel HTTP cache for the remote-cache tests: nginx (WebDAV) on loopback, stopped on exit.
 # It also serves /readonly/ (GET/HEAD only) and /fail/ (always 500); see scripts/nginx-cache.sh.

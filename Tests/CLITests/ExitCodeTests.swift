@@ -154,6 +154,7 @@ final class ExitCodeTests: XCTestCase {
             (CLIError.inputTooLarge(path: "p", what: "Plan", kind: .regular, limit: 1), 65),
             (CLIError.writeFailed(path: "p", what: "summary", errno: ENOSPC), 74),
             (CLIError.notWritable(path: "p", what: "summary", kind: .directory), 74),
+            (CLIError.exists(path: "p", what: "Plan"), 74),
         ])
     }
 

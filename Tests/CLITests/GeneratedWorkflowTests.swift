@@ -125,14 +125,19 @@ final class GeneratedWorkflowTests: XCTestCase {
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
     }
 
-    /// Each `run:` step of a workflow.
+    /// Each `run:` step of a workflow (every job's steps) or of a composite action (`runs.steps`).
     static func runSteps(_ file: URL, ruby: ExternalTool) throws -> [(name: String, run: String)] {
-        let jobs = try XCTUnwrap(workflow(file, ruby: ruby)["jobs"] as? [String: Any], "\(file.lastPathComponent) has no jobs")
+        let document = try workflow(file, ruby: ruby)
+        var lists: [[[String: Any]]] = []
+        if let runs = document["runs"] as? [String: Any] {
+            lists = [runs["steps"] as? [[String: Any]] ?? []]
+        } else {
+            let jobs = try XCTUnwrap(document["jobs"] as? [String: Any], "\(file.lastPathComponent) has no jobs")
+            lists = jobs.sorted(by: { $0.key < $1.key }).map { ($0.value as? [String: Any])?["steps"] as? [[String: Any]] ?? [] }
+        }
         var steps: [(String, String)] = []
-        for (_, job) in jobs.sorted(by: { $0.key < $1.key }) {
-            for step in ((job as? [String: Any])?["steps"] as? [[String: Any]]) ?? [] {
-                if let run = step["run"] as? String { steps.append((step["name"] as? String ?? "", run)) }
-            }
+        for step in lists.joined() {
+            if let run = step["run"] as? String { steps.append((step["name"] as? String ?? "", run)) }
         }
         return steps
     }

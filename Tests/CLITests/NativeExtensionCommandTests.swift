@@ -156,9 +156,13 @@ final class NativeExtensionCommandTests: XCTestCase {
     /// Warnings of the native directory are printed, and the compile goes on.
     func testNativeWarningsArePrinted() throws {
         _ = try copyExample("app")
+        try write("notes", "app/native/ios/notes.txt")
         try write("notes", "app/native/ios/NOTES.md")
         XCTAssertEqual(h.run("compile", "app/field-guide.plan.json", "--out", "out", "--store", "store"), 0, h.err)
-        XCTAssertTrue(h.err.contains("app/native/ios/NOTES.md:1:1: warning[native.file.ignored]: "), h.err)
+        XCTAssertTrue(h.err.contains("app/native/ios/notes.txt:1:1: warning[native.file.ignored]: "), h.err)
+        XCTAssertNil(h.read("out/ios/Extensions/notes.txt"))
+        // Markdown is notes for people: left out without a warning.
+        XCTAssertFalse(h.err.contains("NOTES.md"), h.err)
         XCTAssertNil(h.read("out/ios/Extensions/NOTES.md"))
     }
 

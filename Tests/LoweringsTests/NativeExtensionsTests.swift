@@ -153,10 +153,12 @@ final class NativeExtensionsTests: XCTestCase {
         let plan = Self.plan.replacingOccurrences(of: "\"screens\": { \"map\": \"MapFragment\" }", with: "")
             .replacingOccurrences(of: "\"rules\": [ { \"path\": \"/native/map\", \"view_controller\": \"map\" } ]",
                                   with: "\"rules\": [ { \"path\": \"/native/map\", \"view_controller\": \"map\", \"platforms\": [\"ios\"] } ]")
-        let loaded = try XCTUnwrap(Self.load(["android/Util.kt": Self.kotlin, "notes.txt": "x", "ios/README.md": "x"], plan: plan).loadedPlan)
+        // Markdown is notes for people (`init` writes a README per platform): no warning.
+        let loaded = try XCTUnwrap(Self.load(["android/Util.kt": Self.kotlin, "notes.txt": "x", "ios/build.log": "x", "ios/README.md": "x",
+                                              "android/NOTES.MD": "x"], plan: plan).loadedPlan)
         XCTAssertEqual(loaded.extensions.android.sources.count, 1)
         XCTAssertEqual(Self.found(.loaded(loaded)).sorted(), [
-            "app/native/android:1 native.nothing_declared", "app/native/ios/README.md:1 native.file.ignored",
+            "app/native/android:1 native.nothing_declared", "app/native/ios/build.log:1 native.file.ignored",
             "app/native/notes.txt:1 native.file.ignored",
         ])
         XCTAssertTrue(loaded.warnings.allSatisfy { $0.severity == .warning })

@@ -12,6 +12,7 @@
 ///
 /// Names are global (an asset catalog, the `R` class): the same name in two folders is an error,
 /// as are the names the Cores stamp. Files with nothing declared compile in, with a warning.
+/// Markdown files (`*.md`, any case) are notes for people: left out, without a warning.
 public struct NativeExtensions: Hashable, Sendable {
     public var ios = ClientExtensions()
     public var android = ClientExtensions()
@@ -54,6 +55,9 @@ public struct NativeExtensions: Hashable, Sendable {
         var iosImages: [NativeSources.File] = [], androidImages: [NativeSources.File] = []
         var swiftNames: [String: String] = [:], kotlinNames: [String: String] = [:]
         for file in sources.files {
+            // Markdown is notes for people (`orchestrate init` writes a README into each
+            // platform's folder): never compiled, and not worth a warning.
+            if file.path.lowercased().hasSuffix(".md") { continue }
             let parts = file.path.split(separator: "/").map(String.init)
             if parts.count >= 2, parts[0] == "web" {
                 let inside = parts.dropFirst().joined(separator: "/")

@@ -7,6 +7,7 @@ public enum CLI {
     public static let commands: [Command.Type] = [
         CompileCommand.self, GraphCommand.self, ExplainCommand.self, StoreCommand.self, CoreCommand.self, IconsCommand.self,
         DigestCommand.self, ReuseCheckCommand.self, AuditCommand.self, ArtifactCommand.self, SchemaCommand.self, ReportCommand.self,
+        InitCommand.self, CompletionsCommand.self,
     ]
 
     public static func main(_ argv: [String], context ctx: Context) -> Int32 {

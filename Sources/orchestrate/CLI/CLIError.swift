@@ -16,6 +16,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case writeFailed(path: String, what: String, errno: Int32)
     /// The path the user named for a file to write is something we do not write into.
     case notWritable(path: String, what: String, kind: FileKind)
+    /// A file the command creates is there already (`init` never overwrites).
+    case exists(path: String, what: String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             return "cannot write the \(what) to \(path): \(String(cString: strerror(e))) (errno \(e))"
         case let .notWritable(path, what, kind):
             return "\(path) is \(kind.withArticle); the \(what) goes to a file (replaced atomically), a FIFO or a character device"
+        case let .exists(path, what):
+            return "\(path) exists; the \(what) is never written over: pick another place or move it away"
         }
     }
 }

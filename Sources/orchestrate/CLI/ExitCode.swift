@@ -40,7 +40,7 @@ public enum ExitCode {
         case .inputMissing, .notReadable, .readFailed: return inputMissing
         case .invalidInput, .inputTooLarge: return invalidData
         case .negative: return negative
-        case .writeFailed, .notWritable: return ioFailure
+        case .writeFailed, .notWritable, .exists: return ioFailure
         }
     }
 

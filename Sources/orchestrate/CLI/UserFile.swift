@@ -117,6 +117,23 @@ enum UserFile {
         }
     }
 
+    /// A new file at `path`, never replacing anything there (`init`): `.exists` when a file,
+    /// link or directory has the name, however it got there since the caller looked.
+    static func create(_ bytes: [UInt8], at path: String, display: String, what: String) throws {
+        var fd: Int32
+        repeat { fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666) } while fd < 0 && errno == EINTR
+        if fd < 0 {
+            if errno == EEXIST { throw CLIError.exists(path: display, what: what) }
+            throw CLIError.writeFailed(path: display, what: what, errno: errno)
+        }
+        var err = writeAll(fd, bytes)
+        if close(fd) != 0, err == 0, errno != EINTR { err = errno }
+        if err != 0 {
+            unlink(path)
+            throw CLIError.writeFailed(path: display, what: what, errno: err)
+        }
+    }
+
     /// Temp file + rename in `target`'s directory.
     private static func replace(_ target: String, _ bytes: [UInt8], mode: mode_t?, display: String, what: String) throws {
         let slash = target.lastIndex(of: "/")
