@@ -3,14 +3,16 @@ import Lowerings
 import Pipeline
 import XCTest
 
-/// The repository's GitHub Action (`action.yml`) and the documented example workflow
-/// (`docs/ci-example.yml`): GitHub's schemas, zizmor and shellcheck on every `run:` block, as
+/// The repository's GitHub Action (`action.yml`), the documented example workflow
+/// (`docs/ci-example.yml`) and the workflow that publishes the tarball the action installs
+/// (`.github/workflows/release.yml`): GitHub's schemas, zizmor and shellcheck on every `run:` block, as
 /// for the generated apps' workflows; then the action's compile and reuse-check steps run as
 /// GitHub runs them (bash -eo pipefail, the step's env, $GITHUB_OUTPUT) over three commits.
 final class ActionWorkflowTests: XCTestCase {
     static let repository = PlanCompileTests.examples.deletingLastPathComponent()
     static let action = repository.appendingPathComponent("action.yml")
     static let example = repository.appendingPathComponent("docs/ci-example.yml")
+    static let release = repository.appendingPathComponent(".github/workflows/release.yml")
 
     private var root = ""
 
@@ -25,14 +27,14 @@ final class ActionWorkflowTests: XCTestCase {
         let checker = try ExternalTool.find("check-jsonschema")
         let a = try checker.run(["--builtin-schema", "vendor.github-actions", Self.action.path])
         XCTAssertEqual(a.status, 0, a.out + a.err)
-        let w = try checker.run(["--builtin-schema", "vendor.github-workflows", Self.example.path])
+        let w = try checker.run(["--builtin-schema", "vendor.github-workflows", Self.example.path, Self.release.path])
         XCTAssertEqual(w.status, 0, w.out + w.err)
     }
 
     func testZizmorReportsNoFinding() throws {
         let zizmor = try ExternalTool.find("zizmor")
         let r = try zizmor.run(["--offline", "--no-config", "--no-ignores", "--strict-collection", "--persona", "regular", "--format", "json",
-                                Self.action.path, Self.example.path])
+                                Self.action.path, Self.example.path, Self.release.path])
         let findings = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [[String: Any]],
                                      "zizmor printed no JSON list (status \(r.status)):\n\(r.err)")
         XCTAssertEqual(findings.map { $0["ident"] as? String ?? "?" }, [])
@@ -43,7 +45,7 @@ final class ActionWorkflowTests: XCTestCase {
         let shellcheck = try ExternalTool.find("shellcheck")
         let ruby = try ExternalTool.find("ruby")
         var blocks = 0
-        for file in [Self.action, Self.example] {
+        for file in [Self.action, Self.example, Self.release] {
             for (index, step) in try GeneratedWorkflowTests.runSteps(file, ruby: ruby).enumerated() {
                 let script = root + "/\(file.deletingPathExtension().lastPathComponent)-\(index).sh"
                 try Data(("#!/usr/bin/env bash\n" + GeneratedWorkflowTests.withoutExpressions(step.run)).utf8).write(to: URL(fileURLWithPath: script))
@@ -54,7 +56,7 @@ final class ActionWorkflowTests: XCTestCase {
                 blocks += 1
             }
         }
-        XCTAssertEqual(blocks, 7, "3 in the action, 4 in the example")
+        XCTAssertEqual(blocks, 10, "3 in the action, 4 in the example, 3 in the release")
     }
 
     /// Every action either workflow uses is pinned by a full commit SHA (the example's own
@@ -65,8 +67,48 @@ final class ActionWorkflowTests: XCTestCase {
         let action = try GeneratedWorkflowTests.workflow(Self.action, ruby: ruby)
         for step in ((action["runs"] as? [String: Any])?["steps"] as? [[String: Any]]) ?? [] { if let u = step["uses"] as? String { uses.append(u) } }
         for step in try Self.exampleSteps(ruby) { if let u = step["uses"] as? String { uses.append(u) } }
-        XCTAssertEqual(uses.count, 4)
+        let release = try XCTUnwrap(GeneratedWorkflowTests.workflow(Self.release, ruby: ruby)["jobs"] as? [String: [String: Any]])
+        for step in release["tarball"]?["steps"] as? [[String: Any]] ?? [] { if let u = step["uses"] as? String { uses.append(u) } }
+        XCTAssertEqual(uses.count, 5)
         for u in uses { XCTAssertNotNil(u.range(of: "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+@[0-9a-f]{40}$", options: .regularExpression), u) }
+    }
+
+    /// The release workflow publishes what the action downloads: on a tag `v<version>` it uploads the
+    /// tarball `scripts/build-static.sh` names `orchestrate-<version>-linux-<arch>.tar.gz`, the name
+    /// in the action's default URL, and refuses a tag that is not the binary's version. Its build
+    /// step runs here as GitHub runs it, against a stand-in for the build script.
+    func testTheReleaseUploadsWhatTheActionDownloads() throws {
+        let ruby = try ExternalTool.find("ruby")
+        let bash = try ExternalTool.find("bash")
+        let document = try GeneratedWorkflowTests.workflow(Self.release, ruby: ruby)
+        // YAML 1.1 (Ruby's parser) reads the key `on` as true.
+        let on = try XCTUnwrap((document["on"] ?? document["true"]) as? [String: Any])
+        XCTAssertEqual((on["push"] as? [String: Any])?["tags"] as? [String], ["v*"])
+        let job = try XCTUnwrap((document["jobs"] as? [String: [String: Any]])?["tarball"])
+        XCTAssertEqual(job["permissions"] as? [String: String], ["contents": "write"])
+        XCTAssertEqual(document["permissions"] as? [String: String], [:])
+        let actionText = try String(contentsOf: Self.action, encoding: .utf8)
+        XCTAssertTrue(actionText.contains("/releases/download/v$VERSION/orchestrate-$VERSION-linux-$(uname -m).tar.gz"))
+        let build = try XCTUnwrap((job["steps"] as? [[String: Any]])?.first { $0["id"] as? String == "build" }?["run"] as? String)
+        try FileManager.default.createDirectory(atPath: root + "/scripts", withIntermediateDirectories: true)
+        let stub = root + "/scripts/build-static.sh"
+        try Data("#!/usr/bin/env bash\necho 'build-static.sh: log line' >&2\necho \"$PWD/.build/dist/orchestrate-0.1.0-linux-x86_64.tar.gz\"\n".utf8)
+            .write(to: URL(fileURLWithPath: stub))
+        XCTAssertEqual(chmod(stub, 0o755), 0)
+        func run(tag: String) throws -> (status: Int32, output: String, log: String) {
+            let output = root + "/output-\(tag)"
+            FileManager.default.createFile(atPath: output, contents: nil)
+            let r = try bash.run(["--noprofile", "--norc", "-eo", "pipefail", "-c", build], in: root,
+                                 environment: ["PATH": "/usr/bin:/bin", "TAG": tag, "GITHUB_OUTPUT": output])
+            return (r.status, try String(contentsOfFile: output, encoding: .utf8), r.out + r.err)
+        }
+        let good = try run(tag: "v0.1.0")
+        XCTAssertEqual(good.status, 0, good.log)
+        XCTAssertEqual(good.output, "tarball=\(root)/.build/dist/orchestrate-0.1.0-linux-x86_64.tar.gz\n")
+        let wrong = try run(tag: "v0.2.0")
+        XCTAssertNotEqual(wrong.status, 0)
+        XCTAssertEqual(wrong.output, "")
+        XCTAssertTrue(wrong.log.contains("tag v0.2.0 does not name the version the binary reports (0.1.0)"), wrong.log)
     }
 
     /// The example's steps, in order: checkout, the action, then what it does with the outputs.
