@@ -24,9 +24,9 @@ final class StaticBinaryTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root + "/unpacked", withIntermediateDirectories: true)
         let r = try ExternalTool.find("tar").run(["-xzf", tarball, "-C", root + "/unpacked", "--strip-components=1"])
         XCTAssertEqual(r.status, 0, r.err)
-        try FileManager.default.createDirectory(atPath: root + "/work", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/unrelated", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: PlanCompileTests.examples.appendingPathComponent("studio-ops.plan.json").path,
-                                         toPath: root + "/work/app.plan.json")
+                                         toPath: root + "/unrelated/app.plan.json")
     }
 
     override func tearDown() { if !root.isEmpty { try? FileManager.default.removeItem(atPath: root) } }
@@ -34,7 +34,7 @@ final class StaticBinaryTests: XCTestCase {
     /// `env -i` with only the system directories on PATH: no swift, no LD_LIBRARY_PATH, no HOME
     /// beyond a fresh one.
     private func run(_ executable: String, _ arguments: [String], path: String = "/usr/bin:/bin") throws -> (status: Int32, out: String, err: String) {
-        try ExternalTool(path: "/usr/bin/env").run(["-i", "PATH=\(path)", "HOME=\(root)/home", executable] + arguments, in: root + "/work")
+        try ExternalTool(path: "/usr/bin/env").run(["-i", "PATH=\(path)", "HOME=\(root)/home", executable] + arguments, in: root + "/unrelated")
     }
 
     func testTheTarballHoldsTheBinaryTheObjectsAndTheirChecksums() throws {
@@ -67,12 +67,12 @@ final class StaticBinaryTests: XCTestCase {
         XCTAssertTrue(version.out.hasPrefix("orchestrate "), version.out)
         let r = try run(root + "/unpacked/orchestrate", ["compile", "app.plan.json", "--out", "out", "--store", "store", "--summary", "s.json"])
         XCTAssertEqual(r.status, 0, r.err)
-        let summary = try CompileSummary.decode(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/work/s.json"))), path: "s.json")
+        let summary = try CompileSummary.decode(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/unrelated/s.json"))), path: "s.json")
         XCTAssertGreaterThan(summary.totals.rendered, 0)
         XCTAssertEqual(summary.totals.failed, 0)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/work/out/ios/project.yml"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/work/out/android/settings.gradle.kts"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/work/out/Gemfile"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/unrelated/out/ios/project.yml"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/unrelated/out/android/settings.gradle.kts"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/unrelated/out/Gemfile"))
         // Found through PATH (argv[0] is a bare name): the same cas/ beside it.
         let viaPath = try run("orchestrate", ["compile", "app.plan.json", "--out", "out2", "--store", "store2"], path: root + "/unpacked:/usr/bin:/bin")
         XCTAssertEqual(viaPath.status, 0, viaPath.err)

@@ -116,8 +116,7 @@ extension NativeExtensions {
             }
             webNames.insert(name)
             if declared[name] == nil && !builtIn.contains(where: { $0.name == name }) {
-                let near = known.min { editDistance(name, $0) < editDistance(name, $1) }
-                let hint = near.flatMap { editDistance(name, $0) <= 2 ? "did you mean \"\($0)\"? " : nil } ?? ""
+                let hint = nearestName(name, among: known).map { "did you mean \"\($0)\"? " } ?? ""
                 report(.bridgeWebNameUndeclared, path, line, .error,
                        "static component = \"\(name)\" names no component of /application/native/ios/components or /application/native/android/components, so the bridge would stay silently off; \(hint)use a declared name or declare \"\(name)\"")
             }

@@ -280,7 +280,7 @@ struct PlanDecoder {
         if key.utf8.count > PlanLimits.keyBytes {
             return "unknown key of \(key.utf8.count) bytes; remove it or use one of: \(sorted.joined(separator: ", "))"
         }
-        if let near = sorted.min(by: { editDistance(key, $0) < editDistance(key, $1) }), editDistance(key, near) <= 2 {
+        if let near = nearestName(key, among: sorted) {
             return "unknown key \"\(key)\"; did you mean \"\(near)\"?"
         }
         return "unknown key \"\(key)\"; remove it or use one of: \(sorted.joined(separator: ", "))"
@@ -343,13 +343,23 @@ struct PlanDecoder {
         guard let value, let text = string(value) else { return nil }
         if let e = E(rawValue: text) { return e }
         let choices = E.allCases.map(\.rawValue)
-        let near = choices.min(by: { editDistance(text, $0) < editDistance(text, $1) })
-        let hint = near.flatMap { editDistance(text, $0) <= 2 ? "did you mean \"\($0)\"? " : nil } ?? ""
+        let hint = nearestName(text, among: choices).map { "did you mean \"\($0)\"? " } ?? ""
         report(code, value.pointer, value.position,
                "\"\(text)\" is not one of the allowed values; \(hint)use one of: \(choices.joined(separator: ", "))")
         failed.insert(value.pointer)
         return nil
     }
+}
+
+/// The name of `names` nearest to `text` (the first of equals), when within two edits: what a
+/// "did you mean" hint offers.
+func nearestName(_ text: String, among names: [String]) -> String? {
+    var best: (name: String, distance: Int)?
+    for name in names {
+        let d = editDistance(text, name)
+        if d <= 2, best.map({ d < $0.distance }) ?? true { best = (name, d) }
+    }
+    return best?.name
 }
 
 /// Levenshtein distance over Unicode scalars; for "did you mean" hints.
