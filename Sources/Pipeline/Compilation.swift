@@ -107,22 +107,34 @@ public enum Compilation {
                                          size: UInt64(composition.provenanceSize)))
             output.trees.append(.init(composition: composition, release: lowering.release))
         }
-        try checkBridgeNames(output, of: set, run: run, cores: cores)
+        try checkBridgeNames(output, of: set, run: run, cores: cores, memo: memo)
         return output
     }
 
+    /// What the memo records for a bridge check key that passed (`BuiltInBridgeCheck.key`).
+    static let bridgeCheckPassed = Digest.of(Array("orchestrate.bridge-check.passed".utf8))
+
     /// The built-in bridge components' pieces share their names across the composed trees
-    /// (`BuiltInBridgeCheck`); the first mismatch is a composition error.
-    static func checkBridgeNames(_ output: ComposedOutput, of set: TaskSet, run: ExecutedRun, cores: CoreTrees) throws {
+    /// (`BuiltInBridgeCheck`); the first mismatch is a composition error. With a `memo`, a key
+    /// that passed before (the same components, platforms and composed trees, byte for byte) is
+    /// not checked again, and one that passes now is recorded.
+    static func checkBridgeNames(_ output: ComposedOutput, of set: TaskSet, run: ExecutedRun, cores: CoreTrees,
+                                 memo: (any CompileStore)? = nil) throws {
         guard let rails = set.trees.first(where: { $0.platform == .rails }) else { return }
         let components = BridgeProjection.components(in: rails.projections)
+        let platforms = Set(set.trees.map(\.platform))
+        let key = BuiltInBridgeCheck.key(components, platforms: platforms, trees: output.trees.map {
+            ($0.composition.platform, $0.composition.mount, $0.composition.nativeInputDigest)
+        })
+        if let memo, memo.derived(key)?.digest == bridgeCheckPassed { return }
         var digests: [String: Digest] = [:]
         for f in output.files { digests[f.path] = f.digest }
-        let mismatches = try BuiltInBridgeCheck.check(components, platforms: Set(set.trees.map(\.platform)), paths: output.files.map(\.path)) { path in
+        let mismatches = try BuiltInBridgeCheck.check(components, platforms: platforms, paths: output.files.map(\.path)) { path in
             guard let d = digests[path] else { return nil }
             return try run.outputs.bytes(d) ?? cores.bytes(d)
         }
         if let first = mismatches.first { throw CompositionError.bridgeNameMismatch(first) }
+        memo?.recordDerived(key, digest: bridgeCheckPassed, size: 0)
     }
 
     // MARK: 5. materialize

@@ -290,6 +290,49 @@ final class BridgeAndLinksTests: XCTestCase {
         XCTAssertTrue(CompositionError.bridgeNameMismatch(view[0]).description.contains("silently off"))
     }
 
+    /// The byte scanner finds the identifiers the Character scan found (the reference below, as the
+    /// check was written before), Unicode around and inside identifiers included.
+    func testOptInsScanBytesAsCharactersDo() throws {
+        func reference(_ view: String) -> [String] {
+            var out: [String] = []
+            var rest = Substring(view)
+            while let r = rest.range(of: "bridge--") {
+                out.append(String(rest[r.lowerBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }))
+                rest = rest[r.upperBound...]
+            }
+            return out
+        }
+        let views = [
+            "", "bridge--", "bridge-", "<div data-controller=\"bridge--submit\">", "controller: \"bridge--form_x-1\" bridge--menu",
+            "bridge--bridge--x", "xbridge--submit.", "bridge--caf\u{E9}s\"", "bridge--cafe\u{301}\"", "bridge--x-\u{301}y",
+            "bridge--\u{301}", "bridge--\u{65E5}\u{672C}1 bridge--\u{1F600}", "bbridge--q\"bridge--r\u{300}", "bridge--sub\u{2D}mit\u{A0}",
+        ] + (try composedFiles()).filter { $0.key.hasPrefix("app/views/") }.map { String(decoding: $0.value, as: UTF8.self) }
+        for view in views {
+            XCTAssertEqual(BuiltInBridgeCheck.optIns(Array(view.utf8)), reference(view), view.debugDescription)
+            XCTAssertEqual(BuiltInBridgeCheck.optIns(view), reference(view), view.debugDescription)
+        }
+        XCTAssertTrue(views.contains { BuiltInBridgeCheck.optIns($0).contains("bridge--submit") }, "the fixture's forms opt in")
+        XCTAssertEqual(BuiltInBridgeCheck.optIns("a bridge--submit b bridge--caf\u{E9}!"), ["bridge--submit", "bridge--caf\u{E9}"])
+    }
+
+    /// The memo key of a passed check moves with every input the check reads: the components, the
+    /// platforms, and each tree's platform, mount and native input digest.
+    func testBridgeCheckKeyMovesWithEveryInput() {
+        let rails = (platform: Platform.rails, mount: "", nativeInputDigest: Digest.of("rails"))
+        let ios = (platform: Platform.ios, mount: "ios", nativeInputDigest: Digest.of("ios"))
+        let base = BuiltInBridgeCheck.key([.submit], platforms: [.rails, .ios], trees: [rails, ios])
+        XCTAssertEqual(base, BuiltInBridgeCheck.key([.submit], platforms: [.ios, .rails], trees: [ios, rails]), "order is not an input")
+        let moved = [
+            BuiltInBridgeCheck.key([], platforms: [.rails, .ios], trees: [rails, ios]),
+            BuiltInBridgeCheck.key([.submit], platforms: [.rails], trees: [rails, ios]),
+            BuiltInBridgeCheck.key([.submit], platforms: [.rails, .ios], trees: [rails]),
+            BuiltInBridgeCheck.key([.submit], platforms: [.rails, .ios], trees: [rails, (.ios, "ios", Digest.of("ios2"))]),
+            BuiltInBridgeCheck.key([.submit], platforms: [.rails, .ios], trees: [rails, (.ios, "apple", Digest.of("ios"))]),
+            BuiltInBridgeCheck.key([.submit], platforms: [.rails, .ios], trees: [rails, (.android, "ios", Digest.of("ios"))]),
+        ]
+        XCTAssertEqual(Set(moved + [base]).count, moved.count + 1)
+    }
+
     // MARK: The app's own components (load diagnostics)
 
     private static let guidePlan = """

@@ -81,7 +81,7 @@ final class CompilationTests: XCTestCase {
         let first = try composed()
         XCTAssertEqual(first.trees.count, 3)
         XCTAssertTrue(first.trees.allSatisfy { $0.composition.encodedProvenance != nil }, "nothing known yet: every document encoded")
-        XCTAssertEqual(try local.actions.derivedCount(), 3)
+        XCTAssertEqual(try local.actions.derivedCount(), 4, "three provenance documents and the bridge check that passed")
         let second = try composed()
         for (a, b) in zip(first.trees, second.trees) {
             XCTAssertNil(b.composition.encodedProvenance, "\(b.composition.platform): known by key, not encoded")
@@ -117,6 +117,35 @@ final class CompilationTests: XCTestCase {
         // An audit re-derives without the memo: the folder compiled before still proves.
         let derived = try Compilation.rederive(set, store: MemoryTaskCache(seed: Repository.seed))
         XCTAssertEqual(try XCTUnwrap(derived.tree(.rails)).composition.provenance, rails.encodedProvenance)
+    }
+
+    /// The bridge-name check is skipped only for a key the memo says passed: the same components,
+    /// platforms and composed trees. Skipped, it reads no view; without the memo, or with a row that
+    /// says anything else, it reads them again.
+    func testTheBridgeCheckMemoSkipsOnlyAPassedKey() throws {
+        let plan = try Repository.plan("movie-catalog")
+        let store = CountingStore()
+        store.memo = [:]
+        let set = Compilation.lower(try Compilation.load(plan))
+        let first = try Compilation.compose(try Compilation.execute(set, store: store, jobs: 2), of: set,
+                                            cores: CoreTrees(store: store), memo: store)
+        let key = BuiltInBridgeCheck.key([.submit], platforms: [.rails, .ios, .android], trees: first.trees.map {
+            ($0.composition.platform, $0.composition.mount, $0.composition.nativeInputDigest)
+        })
+        let passed = try XCTUnwrap(store.memo?[key], "a check that passed is recorded under its key")
+        let view = try XCTUnwrap(first.files.first { $0.path == "app/views/movies/_form.html.erb" }).digest
+
+        let run = try Compilation.execute(set, store: store, jobs: 2)
+        let before = store.reads(view)
+        _ = try Compilation.compose(run, of: set, cores: CoreTrees(store: store), memo: store)
+        XCTAssertEqual(store.reads(view), before, "a known key: no view read")
+        _ = try Compilation.compose(run, of: set, cores: CoreTrees(store: store))
+        XCTAssertGreaterThan(store.reads(view), before, "without the memo the check reads the views")
+        let again = store.reads(view)
+        store.memo?[key] = (Digest.of("something else"), passed.size)
+        _ = try Compilation.compose(run, of: set, cores: CoreTrees(store: store), memo: store)
+        XCTAssertGreaterThan(store.reads(view), again, "a row that does not say passed is not trusted")
+        XCTAssertEqual(store.memo?[key]?.digest, passed.digest, "and the pass is recorded again")
     }
 
     /// A run with a failed task reports its summary and writes nothing.

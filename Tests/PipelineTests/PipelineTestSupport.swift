@@ -43,6 +43,14 @@ final class CountingStore: CompileStore, @unchecked Sendable {
         try inner.record(key: key, outputs: outputs, release: release)
     }
     func keep(_ bytes: [UInt8]) { inner.keep(bytes) }
+
+    /// The memo of derived documents, kept in memory once a test sets it (nil: the store keeps none).
+    var memo: [Digest: (digest: Digest, size: UInt64)]?
+    func derived(_ key: Digest) -> (digest: Digest, size: UInt64)? { lock.lock(); defer { lock.unlock() }; return memo?[key] }
+    func recordDerived(_ key: Digest, digest: Digest, size: UInt64) {
+        lock.lock(); defer { lock.unlock() }
+        if memo != nil { memo?[key] = (digest, size) }
+    }
 }
 
 /// A fresh folder under the system temporary directory.

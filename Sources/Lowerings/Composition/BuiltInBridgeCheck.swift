@@ -1,3 +1,5 @@
+import Hashing
+
 /// After composition: every built-in bridge component on spells one name in all its pieces
 /// (seed 001: "A single typo across the three silently disables the bridge"), and every view that
 /// opts in to a bridge controller names one the app has. The pieces are orchestrate's (renderers
@@ -22,6 +24,31 @@ public enum BuiltInBridgeCheck {
         public var description: String {
             "bridge component \"\(component)\": \(path) \(problem); its pieces must share one name or the bridge is silently off. This is orchestrate's own file: fix the renderer or Core (and re-pin it)"
         }
+    }
+
+    /// Bump when what `check` looks at or how it decides changes: a memo of passed checks by `key`
+    /// must never vouch for files an older check would have passed and this one refuses.
+    public static let version: UInt32 = 1
+
+    /// What `check` is a function of, hashed: its version, the components and platforms, and per
+    /// composed tree its platform, mount and native input digest (`TreeDigest` over every file's
+    /// path, mode and digest, so every byte `check` can read). A memo of keys that passed lets a
+    /// compile whose trees did not move skip reading every view again; a tree that moved moves the key.
+    public static func key(_ components: [BuiltInBridgeComponent], platforms: Set<Platform>,
+                           trees: [(platform: Platform, mount: String, nativeInputDigest: Digest)]) -> Digest {
+        var b = DigestBuilder(domain: "orchestrate.bridge-check", version: version)
+        b.add(UInt64(components.count))
+        for c in components.sorted() { b.add(c.name) }
+        let sortedPlatforms = platforms.map(\.rawValue).sorted()
+        b.add(UInt64(sortedPlatforms.count))
+        for p in sortedPlatforms { b.add(p) }
+        b.add(UInt64(trees.count))
+        for t in trees.sorted(by: { $0.platform.rawValue < $1.platform.rawValue }) {
+            b.add(t.platform.rawValue)
+            b.add(t.mount)
+            b.add(t.nativeInputDigest)
+        }
+        return b.finalize()
     }
 
     /// `paths`: every composed output path (mounted); `read` gives a path's bytes.
@@ -67,7 +94,7 @@ public enum BuiltInBridgeCheck {
                 .replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: "/", with: "--")
         })
         for path in paths where path.hasPrefix("app/views/") && path.hasSuffix(".erb") {
-            guard let view = try text(path) else { continue }
+            guard let view = try read(path) else { continue }
             for id in optIns(view) where !identifiers.contains(id) {
                 let name = String(id.dropFirst("bridge--".count))
                 problems.append(Mismatch(component: name, path: path, problem: "opts in to \(id), which no controller under \(controllers) defines"))
@@ -77,14 +104,42 @@ public enum BuiltInBridgeCheck {
     }
 
     /// The `bridge--<id>` identifiers a view's text names (`data-controller="bridge--x"`,
-    /// `controller: "bridge--x"`).
-    static func optIns(_ view: String) -> [String] {
+    /// `controller: "bridge--x"`): after each `bridge--`, the longest run of letters, digits, `-`
+    /// and `_` (Unicode letters and digits count, as `Character.isLetter`/`isNumber` decide).
+    static func optIns(_ view: String) -> [String] { optIns(Array(view.utf8)) }
+
+    /// `optIns` over UTF-8 bytes: a view is scanned for `b` bytes only, and decoded only around a hit.
+    static func optIns(_ bytes: [UInt8]) -> [String] {
+        let marker = Array("bridge--".utf8)
         var out: [String] = []
-        var rest = Substring(view)
-        while let r = rest.range(of: "bridge--") {
-            let id = rest[r.lowerBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-            out.append(String(id))
-            rest = rest[r.upperBound...]
+        var i = 0
+        let n = bytes.count, m = marker.count
+        while i + m <= n {
+            guard bytes[i] == marker[0] else { i += 1; continue }
+            var j = 1
+            while j < m && bytes[i + j] == marker[j] { j += 1 }
+            guard j == m else { i += 1; continue }
+            // The identifier ends at the first byte that is ASCII and not [A-Za-z0-9_-]; a
+            // non-ASCII scalar is decided by Character, as before.
+            var end = i + m
+            while end < n {
+                let c = bytes[end]
+                if c >= 0x80 { break }
+                if (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2D || c == 0x5F {
+                    end += 1
+                } else { break }
+            }
+            if end < n && bytes[end] >= 0x80 {
+                // Non-ASCII: Characters decide, from the marker on (a combining mark joins the
+                // letter before it).
+                let rest = String(decoding: bytes[i...], as: UTF8.self)
+                // A mark right after the marker joins its last `-`: no `bridge--` there.
+                guard rest.hasPrefix("bridge--") else { i += m; continue }
+                out.append(String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }))
+            } else {
+                out.append(String(decoding: bytes[i..<end], as: UTF8.self))
+            }
+            i += m
         }
         return out
     }
