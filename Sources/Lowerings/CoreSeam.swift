@@ -27,6 +27,10 @@ public struct CoreSeam: Hashable, Sendable {
     /// output against the seams, and lowerings fill a pattern once per file).
     private let template: [Segment]
     private let pathBytes: [UInt8]
+    /// What every match starts with (the bytes before the first `{`) and ends with (the bytes after
+    /// the last `}`): a candidate without both cannot match, checked before the full match.
+    private let literalPrefix: [UInt8]
+    private let literalSuffix: [UInt8]
     /// True when the path holds a `{name}` placeholder segment.
     public let isPattern: Bool
     /// How tightly the seam's path pins a file: an exact path beats every pattern, and a pattern
@@ -47,6 +51,10 @@ public struct CoreSeam: Hashable, Sendable {
         pathBytes = Array(path.utf8)
         template = Self.segments(path)
         isPattern = pathBytes.contains(UInt8(ascii: "{"))
+        let open = pathBytes.firstIndex(of: UInt8(ascii: "{")) ?? pathBytes.endIndex
+        literalPrefix = Array(pathBytes[..<open])
+        let close = pathBytes.lastIndex(of: UInt8(ascii: "}")).map { $0 + 1 } ?? pathBytes.endIndex
+        literalSuffix = isPattern ? Array(pathBytes[max(close, open)...]) : []
         var literal = 0
         var inPlaceholder = false
         for ch in path {
@@ -103,7 +111,18 @@ public struct CoreSeam: Hashable, Sendable {
     /// more characters other than `/`, `{name*}` one or more path segments (`a/b.swift`).
     public func matches(_ candidate: String) -> Bool {
         guard isPattern else { return candidate == path }
-        return Self.match(pathBytes[...], Array(candidate.utf8)[...])
+        return matches(utf8: Array(candidate.utf8))
+    }
+
+    /// `matches` for a candidate already as UTF-8 bytes (composition matches each output against
+    /// every pattern: the bytes are made once per output, and most patterns are ruled out by
+    /// their literal prefix or suffix without the full match).
+    public func matches(utf8 candidate: [UInt8]) -> Bool {
+        guard isPattern else { return candidate == pathBytes }
+        guard candidate.count >= literalPrefix.count + literalSuffix.count,
+              candidate.starts(with: literalPrefix),
+              candidate[(candidate.count - literalSuffix.count)...].elementsEqual(literalSuffix) else { return false }
+        return Self.match(pathBytes[...], candidate[...])
     }
 
     private static func match(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {

@@ -11,8 +11,8 @@ import Foundation
 /// The root descriptor is borrowed; the ones it opens are its own.
 final class DirectoryWalker {
     let rootFD: Int32
-    /// The open chain below the root: component names and their descriptors.
-    private var chain: [(name: Substring, fd: Int32)] = []
+    /// The open chain below the root: component names (UTF-8) and their descriptors.
+    private var chain: [(name: [UInt8], fd: Int32)] = []
 
     init(rootFD: Int32) { self.rootFD = rootFD }
 
@@ -21,17 +21,28 @@ final class DirectoryWalker {
     /// The descriptor of the directory holding the file at `path` (relative to the root, already
     /// checked by `OutputPath`), made when missing and `create`; nil when missing and not `create`.
     /// Throws `unsafePath` naming `path` when a component is a link or not a directory.
+    /// Components are compared as bytes, as the file system names them.
     func parent(of path: String, create: Bool) throws -> Int32? {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        var common = 0
-        while common < chain.count, common < components.count,
-              chain[common].name == components[components.startIndex + common] { common += 1 }
-        while chain.count > common { close(chain.removeLast().fd) }
-        for name in components.dropFirst(common) {
-            let parentFD = chain.last?.fd ?? rootFD
-            guard let fd = try open(name, in: parentFD, create: create, for: path) else { return nil }
-            chain.append((name, fd))
+        let bytes = Array(path.utf8)
+        var level = 0, start = 0
+        // The directories of `path` (every component but the last), kept where the chain agrees.
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "/") else { i += 1; continue }
+            let name = bytes[start..<i]
+            if level < chain.count, chain[level].name.elementsEqual(name) {
+                // Still on the open chain.
+            } else {
+                while chain.count > level { close(chain.removeLast().fd) }
+                let parentFD = chain.last?.fd ?? rootFD
+                guard let fd = try open(Array(name), in: parentFD, create: create, for: path) else { return nil }
+                chain.append((Array(name), fd))
+            }
+            level += 1
+            i += 1
+            start = i
         }
+        while chain.count > level { close(chain.removeLast().fd) }
         return chain.last?.fd ?? rootFD
     }
 
@@ -41,21 +52,22 @@ final class DirectoryWalker {
         chain.removeAll()
     }
 
-    private func open(_ name: Substring, in parentFD: Int32, create: Bool, for path: String) throws -> Int32? {
-        let dirPath = (chain.map(\.name) + [name]).joined(separator: "/")
-        let fd = Self.openDirectory(String(name), in: parentFD)
+    private func open(_ nameBytes: [UInt8], in parentFD: Int32, create: Bool, for path: String) throws -> Int32? {
+        let name = String(decoding: nameBytes, as: UTF8.self)
+        var dirPath: String { (chain.map { String(decoding: $0.name, as: UTF8.self) } + [name]).joined(separator: "/") }
+        let fd = Self.openDirectory(name, in: parentFD)
         if fd >= 0 { return fd }
         let e = errno
         if e == ENOENT {
             guard create else { return nil }
-            if mkdirat(parentFD, String(name), 0o755) != 0 && errno != EEXIST {
+            if mkdirat(parentFD, name, 0o755) != 0 && errno != EEXIST {
                 throw TaskError.io(path: dirPath, operation: "mkdir", errno: errno)
             }
-            let made = Self.openDirectory(String(name), in: parentFD)
+            let made = Self.openDirectory(name, in: parentFD)
             if made >= 0 { return made }
-            throw Self.problem(dirPath, errno: errno, of: String(name), in: parentFD, for: path)
+            throw Self.problem(dirPath, errno: errno, of: name, in: parentFD, for: path)
         }
-        throw Self.problem(dirPath, errno: e, of: String(name), in: parentFD, for: path)
+        throw Self.problem(dirPath, errno: e, of: name, in: parentFD, for: path)
     }
 
     /// `name` in `parentFD` as a directory, without following a link; -1 and errno on failure.

@@ -112,6 +112,55 @@ final class ComposerTests: XCTestCase {
         XCTAssertFalse(s.matches("db/migrate/1_create_movies.rbx"))
     }
 
+    /// The prefilter (a literal prefix and suffix) never rejects what the full match accepts: every
+    /// pinned seam and a set of odd patterns (adjacent placeholders, `{name*}`, an unclosed `{`, a
+    /// stray `}`) against candidates built from them, compared with the plain recursive glob.
+    func testPatternPrefilterAgreesWithThePlainMatch() {
+        func plain(_ p: ArraySlice<UInt8>, _ t: ArraySlice<UInt8>) -> Bool {
+            guard let first = p.first else { return t.isEmpty }
+            if first == UInt8(ascii: "{") {
+                guard let close = p.firstIndex(of: UInt8(ascii: "}")) else { return false }
+                let rest = p[(close + 1)...], segments = p[p.index(before: close)] == UInt8(ascii: "*")
+                var i = t.startIndex
+                while i < t.endIndex && (segments || t[i] != UInt8(ascii: "/")) {
+                    i += 1
+                    if plain(rest, t[i...]) { return true }
+                }
+                return false
+            }
+            guard let c = t.first, c == first else { return false }
+            return plain(p.dropFirst(), t.dropFirst())
+        }
+        let odd = ["{a}", "{a}{b}.rb", "x/{a*}.swift", "a/{b", "a}b/{c}.rb", "a/{b}}", "{a}_x_{b}", "db/{t}_create_{p}.rb", "a}{b"]
+        let patterns = CorePins.all.flatMap(\.seams).map(\.path).filter { $0.contains("{") } + odd
+        var candidates: Set<String> = ["", "a", "}", "a/b", "x/y/z.swift", "x/.swift", "db/1_create_.rb", "db/1_create_x.rb", "a}b/c.rb", "a/b}}", "a/x}"]
+        for p in patterns {
+            for fill in ["x", "xy", "a/b", "", "}", "{"] {
+                var c = ""
+                var inside = false
+                for ch in p {
+                    if ch == "{" { inside = true; c += fill } else if ch == "}" && inside { inside = false } else if !inside { c.append(ch) }
+                }
+                candidates.insert(c)
+                candidates.insert(c + "x")
+                candidates.insert("x" + c)
+            }
+        }
+        var agreed = 0, matched = 0
+        for p in patterns {
+            let seam = CoreSeam(.railsEntityModel, path: p, origin: .adds)
+            for c in candidates {
+                let expected = plain(Array(p.utf8)[...], Array(c.utf8)[...])
+                XCTAssertEqual(seam.matches(c), expected, "\(p) against \(c)")
+                XCTAssertEqual(seam.matches(utf8: Array(c.utf8)), expected, "\(p) against \(c)")
+                agreed += 1
+                if expected { matched += 1 }
+            }
+        }
+        XCTAssertGreaterThan(matched, patterns.count, "the candidates include real matches")
+        XCTAssertGreaterThan(agreed, 1000)
+    }
+
     func testTheMostSpecificSeamWinsInAnyDeclarationOrder() throws {
         let seams = [
             CoreSeam(.railsEntityModel, path: "app/models/{entity}.rb", origin: .adds),

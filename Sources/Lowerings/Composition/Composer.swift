@@ -61,7 +61,7 @@ public enum Composer {
             // pattern (`app/models/account.rb` is the account model, not an `{entity}.rb`), and
             // the pattern with the most literal characters over a looser one
             // (`{timestamp}_create_rodauth.rb` over `{timestamp}_create_{plural}.rb`).
-            guard let seam = exact[rel] ?? patterns.first(where: { $0.matches(rel) }) else {
+            guard let seam = exact[rel] ?? Self.firstMatch(patterns, Array(rel.utf8)) else {
                 throw CompositionError.undeclaredOutput(platform: p, path: rel, seam: o.seam)
             }
             guard seam.id == o.seam else {
@@ -97,6 +97,12 @@ public enum Composer {
         let key = provenanceKey(document)
         return Composition(platform: p, mount: mount, files: files, nativeInputDigest: digest, provenanceKey: key,
                            document: document, known: known?(key))
+    }
+
+    /// The first of `patterns` that matches `rel` (its UTF-8 bytes, made once for all patterns).
+    static func firstMatch(_ patterns: [CoreSeam], _ rel: [UInt8]) -> CoreSeam? {
+        for p in patterns where p.matches(utf8: rel) { return p }
+        return nil
     }
 
     /// Bump when what `ProvenanceDocument.encoded()` writes for the same fields changes (its

@@ -23,8 +23,18 @@ extension PlanValidator {
 
     mutating func validateEntityRailsNames(_ plan: Plan, reported: Set<JSONPointer>) {
         // Route helper name → who claims it, in entity order; the generated routes claim theirs first.
-        var helpers: [String: String] = [:]
-        for name in RailsNames.routeHelpers { helpers[name] = "the generated routes" }
+        // Described only when a second claim collides.
+        enum Owner {
+            case generated, route(String, JSONPointer)
+            var description: String {
+                switch self {
+                case .generated: return "the generated routes"
+                case let .route(route, p): return "the \(route) route of \(p)"
+                }
+            }
+        }
+        var helpers: [String: Owner] = [:]
+        for name in RailsNames.routeHelpers { helpers[name] = .generated }
         for (entity, resource) in zip(plan.entities, RouteTable(plan: plan).resources) {
             let p = entity.pointer
             let keyValid = PlanValidator.isSnakeCase(entity.key) && !reported.contains(p.appending("key"))
@@ -64,12 +74,11 @@ extension PlanValidator {
                 claims.append(("\(parent)_\(resource.pluralKey)", "plural_key", "nested create"))
             }
             for claim in claims {
-                let owner = "the \(claim.route) route of \(p)"
                 if let first = helpers[claim.helper] {
                     report(.entityRailsNameCollision, p.appending(claim.member),
-                           "the route helper \(claim.helper)_path of \(owner) is already \(first)'s; Rails refuses a route name twice: rename this entity's keys")
+                           "the route helper \(claim.helper)_path of the \(claim.route) route of \(p) is already \(first.description)'s; Rails refuses a route name twice: rename this entity's keys")
                 } else {
-                    helpers[claim.helper] = owner
+                    helpers[claim.helper] = .route(claim.route, p)
                 }
             }
         }
@@ -82,30 +91,42 @@ extension PlanValidator {
     /// fields. Derived names claim first, so the plain field that repeats one is the one reported.
     mutating func validateFieldNames(_ fields: [Field], inbound: [(Entity, Field)], account: Bool, reported: Set<JSONPointer>) {
         func usable(_ field: Field) -> Bool { PlanValidator.isSnakeCase(field.key) && !reported.contains(field.pointer.appending("key")) }
-        var claimed: [String: String] = [:]
-        func claim(_ name: String, _ what: String, at pointer: JSONPointer) {
+        // Who claimed a name, described only when a second claim collides (a Plan of thousands of
+        // fields has no collision to describe).
+        enum Claimant {
+            case hasMany(JSONPointer), association(JSONPointer), column(JSONPointer), field(JSONPointer)
+            var description: String {
+                switch self {
+                case let .hasMany(p): return "the has_many association \(p.appending("key")) adds"
+                case let .association(p): return "the association of the reference \(p)"
+                case let .column(p): return "the column of the reference \(p)"
+                case let .field(p): return "the field \(p)"
+                }
+            }
+        }
+        var claimed: [String: Claimant] = [:]
+        func claim(_ name: String, _ what: Claimant, at pointer: JSONPointer) {
             if let first = claimed[name] {
                 report(.fieldNameCollision, pointer,
-                       "\"\(name)\" is already \(first) on this model; Rails would give one name to two things: rename the field")
+                       "\"\(name)\" is already \(first.description) on this model; Rails would give one name to two things: rename the field")
             } else {
                 claimed[name] = what
             }
         }
         for (other, field) in inbound where usable(field) && PlanValidator.isSnakeCase(other.pluralKey) {
             let name = field.key == field.to ? other.pluralKey : "\(other.pluralKey)_as_\(field.key)"
-            claim(name, "the has_many association \(field.pointer.appending("key")) adds", at: field.pointer.appending("key"))
+            claim(name, .hasMany(field.pointer), at: field.pointer.appending("key"))
         }
         for field in fields where field.type == .reference && usable(field) {
-            claim(field.key, "the association of the reference \(field.pointer)", at: field.pointer.appending("key"))
-            claim(field.key + "_id", "the column of the reference \(field.pointer)", at: field.pointer.appending("key"))
+            claim(field.key, .association(field.pointer), at: field.pointer.appending("key"))
+            claim(field.key + "_id", .column(field.pointer), at: field.pointer.appending("key"))
         }
         for field in fields where usable(field) {
-            let p = field.pointer.appending("key")
             if let reason = reservedFieldReason(field.key, account: account) {
-                report(.fieldKeyReserved, p, "field key \"\(field.key)\" \(reason): choose another key")
+                report(.fieldKeyReserved, field.pointer.appending("key"), "field key \"\(field.key)\" \(reason): choose another key")
                 continue
             }
-            if field.type != .reference { claim(field.key, "the field \(field.pointer)", at: p) }
+            if field.type != .reference { claim(field.key, .field(field.pointer), at: field.pointer.appending("key")) }
         }
     }
 

@@ -76,6 +76,7 @@ public enum CompileCommand: Command {
             throw error
         }
         line?.finish()
+        ctx.keepUntilExit(result)
         for d in result.tasks.report.diagnostics {
             ctx.err("\(d.file):\(d.line):\(d.column): \(d.severity.rawValue)[\(d.code.rawValue)]: \(d.pointer): \(d.message)\n")
         }
