@@ -27,7 +27,27 @@ public enum TreeDigest {
             .map(\.line).joined()
     }
 
+    /// `Digest.of(listing(entries, excluding:))`, the listing's bytes written into one buffer
+    /// (entries already in order, as composition gives them, are not sorted again).
     public static func digest(_ entries: [Entry], excluding excluded: Set<String> = [provenanceFile]) -> Digest {
-        Digest.of(listing(entries, excluding: excluded))
+        var kept = entries.filter { !excluded.contains($0.path) }
+        var sorted = true
+        for i in kept.indices.dropFirst() where !kept[i - 1].path.utf8Precedes(kept[i].path) {
+            sorted = false
+            break
+        }
+        if !sorted { kept.sort { $0.path.utf8Precedes($1.path) } }
+        var out: [UInt8] = []
+        out.reserveCapacity(kept.reduce(0) { $0 + $1.path.utf8.count + 74 })
+        for e in kept {
+            out.append(contentsOf: e.mode.octal.utf8)
+            out.append(UInt8(ascii: " "))
+            e.digest.appendHex(to: &out)
+            out.append(UInt8(ascii: " "))
+            out.append(UInt8(ascii: " "))
+            out.append(contentsOf: e.path.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
+        return Digest.of(out)
     }
 }

@@ -24,6 +24,27 @@ final class TreeDigestTests: XCTestCase {
         return s.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The digest is the SHA-256 of the listing, in any entry order (sorted input is not sorted
+    /// again, unsorted input is), with the excluded names left out and both modes.
+    func testTheDigestIsTheListingsHashInAnyOrder() {
+        var entries: [TreeDigest.Entry] = []
+        for i in 0..<300 {
+            entries.append(.init(path: ["app/m\(i).rb", "ios/é/\(i).swift", "a-b/\(i)", "a/b\(i)", "Z\(i)"][i % 5],
+                                 mode: i % 7 == 0 ? .executable : .regular, digest: Digest.of("\(i)")))
+        }
+        entries.append(.init(path: TreeDigest.provenanceFile, mode: .regular, digest: Digest.of("p")))
+        var generator = SystemRandomNumberGenerator()
+        let sorted = entries.sorted { $0.path.utf8Precedes($1.path) }
+        let expected = Digest.of(TreeDigest.listing(entries))
+        XCTAssertEqual(TreeDigest.digest(sorted), expected)
+        XCTAssertEqual(TreeDigest.digest(entries.shuffled(using: &generator)), expected)
+        XCTAssertEqual(TreeDigest.digest(sorted.reversed()), expected)
+        XCTAssertEqual(TreeDigest.digest(entries, excluding: []), Digest.of(TreeDigest.listing(entries, excluding: [])))
+        XCTAssertNotEqual(TreeDigest.digest(entries, excluding: []), expected, "the excluded file counts when not excluded")
+        XCTAssertTrue(TreeDigest.listing(entries).contains("100755 "), "both modes are in the listing")
+        XCTAssertEqual(TreeDigest.listing(entries).split(separator: "\n").count, 300, "every entry but the excluded one")
+    }
+
     func testAgreesWithTheShellPipeline() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tree-" + UUID().uuidString).path
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -52,6 +52,28 @@ final class ComposerTests: XCTestCase {
         XCTAssertEqual(json["schema"] as? String, "orchestrate.provenance/2")
     }
 
+    /// With several broken rules, the error is the first by path, in whatever order the outputs
+    /// come, and the same composition succeeds in any order.
+    func testTheFirstBrokenRuleByPathIsReportedInAnyOrder() throws {
+        let broken = [out("res/ic_a.xml", .iosNavigationDefinition), out("bin/tool", .iosNavigationDefinition, mode: .regular),
+                      out("Generated/A.swift", .iosApplicationDefinition), out("zz/undeclared", .iosAccentColor),
+                      out("Generated/A.swift", .iosApplicationDefinition, "twice")]
+        var generator = SystemRandomNumberGenerator()
+        for order in [broken, broken.reversed(), broken.shuffled(using: &generator), broken.shuffled(using: &generator)] {
+            XCTAssertThrowsError(try compose(order)) {
+                XCTAssertEqual($0 as? CompositionError, .duplicateOutput(platform: .ios, path: "Generated/A.swift"), "\(order.map(\.path))")
+            }
+            XCTAssertThrowsError(try compose(order.filter { !$0.path.hasSuffix("A.swift") })) {
+                XCTAssertEqual($0 as? CompositionError, .wrongMode(platform: .ios, path: "bin/tool", expected: .executable, actual: .regular))
+            }
+        }
+        let good = [out("Generated/A.swift", .iosApplicationDefinition, "real"), out("bin/tool", .iosNavigationDefinition, mode: .executable),
+                    out("res/ic_film.xml", .iosAccentColor), out("res/ic_tv.xml", .iosAccentColor)]
+        let expected = try compose(good)
+        XCTAssertEqual(try compose(good.reversed()).provenance, expected.provenance)
+        XCTAssertEqual(try compose(good.shuffled(using: &generator)).files, expected.files)
+    }
+
     func testTheDigestOfAComposedTreeEqualsTheShellPipeline() throws {
         let c = try compose([out("Generated/A.swift", .iosApplicationDefinition, "real"), out("bin/tool", .iosNavigationDefinition, "#!/bin/sh\n", mode: .executable)])
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("comp-" + UUID().uuidString).path

@@ -34,8 +34,6 @@ public enum Composer {
         let p = ctx.pin.platform
         let mount = ctx.pin.mount
         let prefix = mount.isEmpty ? "" : mount + "/"
-        var coreByPath: [String: CoreFile] = [:]
-        for f in core { coreByPath[f.path] = f }
         var byPath: [String: ComposedFile] = [:]
         for f in core {
             byPath[f.path] = ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core,
@@ -48,40 +46,56 @@ public enum Composer {
         let patterns = ctx.pin.seams.enumerated().filter { $0.element.isPattern }
             .sorted { ($0.element.specificity, $1.offset) > ($1.element.specificity, $0.offset) }.map(\.element)
         let foreignPrefixes = ctx.foreignRoots.map { $0 + "/" }
-        var seen: Set<String> = []
-        var replaced: Set<String> = []
-        for o in outputs.sorted(by: { $0.path < $1.path }) {
-            guard o.path.hasPrefix(prefix) else { throw CompositionError.outsideMount(platform: p, path: o.path, mount: mount) }
-            let rel = String(o.path.dropFirst(prefix.count))
-            if ctx.foreignRoots.contains(rel) || foreignPrefixes.contains(where: { rel.hasPrefix($0) }) {
-                throw CompositionError.outsideMount(platform: p, path: o.path, mount: mount)
+        // Overlays the outputs in `order`; the first rule broken throws.
+        func overlay(_ order: [Int]) throws -> (byPath: [String: ComposedFile], replaced: Set<String>) {
+            var byPath = byPath
+            var replaced: Set<String> = []
+            for index in order {
+                let o = outputs[index]
+                guard o.path.hasPrefix(prefix) else { throw CompositionError.outsideMount(platform: p, path: o.path, mount: mount) }
+                let rel = prefix.isEmpty ? o.path : String(o.path.dropFirst(prefix.count))
+                if ctx.foreignRoots.contains(rel) || foreignPrefixes.contains(where: { rel.hasPrefix($0) }) {
+                    throw CompositionError.outsideMount(platform: p, path: o.path, mount: mount)
+                }
+                // A path already there is a Core file (which a seam may replace) or an earlier output.
+                let earlier = byPath[rel]
+                if let earlier, earlier.origin != .core { throw CompositionError.duplicateOutput(platform: p, path: rel) }
+                // The most specific seam wins, whatever the declaration order: an exact path over any
+                // pattern (`app/models/account.rb` is the account model, not an `{entity}.rb`), and
+                // the pattern with the most literal characters over a looser one
+                // (`{timestamp}_create_rodauth.rb` over `{timestamp}_create_{plural}.rb`).
+                guard let seam = exact[rel] ?? Self.firstMatch(patterns, Array(rel.utf8)) else {
+                    throw CompositionError.undeclaredOutput(platform: p, path: rel, seam: o.seam)
+                }
+                guard seam.id == o.seam else {
+                    throw CompositionError.wrongSeam(platform: p, path: rel, expected: seam.id, actual: o.seam)
+                }
+                guard seam.mode == o.mode else {
+                    throw CompositionError.wrongMode(platform: p, path: rel, expected: seam.mode, actual: o.mode)
+                }
+                let origin: ComposedFile.Origin
+                switch seam.origin {
+                case .replaces:
+                    guard earlier != nil else { throw CompositionError.replacesMissingCoreFile(platform: p, path: rel) }
+                    replaced.insert(seam.path)
+                    origin = .replaced
+                case .adds:
+                    if earlier != nil { throw CompositionError.addCollidesWithCore(platform: p, path: rel, seam: o.seam) }
+                    origin = .added
+                }
+                byPath[rel] = ComposedFile(path: rel, digest: o.digest, mode: o.mode, origin: origin, owner: .seam(o.seam),
+                                           taskKey: o.taskKey, inputs: o.inputs)
             }
-            guard seen.insert(rel).inserted else { throw CompositionError.duplicateOutput(platform: p, path: rel) }
-            // The most specific seam wins, whatever the declaration order: an exact path over any
-            // pattern (`app/models/account.rb` is the account model, not an `{entity}.rb`), and
-            // the pattern with the most literal characters over a looser one
-            // (`{timestamp}_create_rodauth.rb` over `{timestamp}_create_{plural}.rb`).
-            guard let seam = exact[rel] ?? Self.firstMatch(patterns, Array(rel.utf8)) else {
-                throw CompositionError.undeclaredOutput(platform: p, path: rel, seam: o.seam)
-            }
-            guard seam.id == o.seam else {
-                throw CompositionError.wrongSeam(platform: p, path: rel, expected: seam.id, actual: o.seam)
-            }
-            guard seam.mode == o.mode else {
-                throw CompositionError.wrongMode(platform: p, path: rel, expected: seam.mode, actual: o.mode)
-            }
-            let origin: ComposedFile.Origin
-            switch seam.origin {
-            case .replaces:
-                guard coreByPath[rel] != nil else { throw CompositionError.replacesMissingCoreFile(platform: p, path: rel) }
-                replaced.insert(seam.path)
-                origin = .replaced
-            case .adds:
-                if coreByPath[rel] != nil { throw CompositionError.addCollidesWithCore(platform: p, path: rel, seam: o.seam) }
-                origin = .added
-            }
-            byPath[rel] = ComposedFile(path: rel, digest: o.digest, mode: o.mode, origin: origin, owner: .seam(o.seam),
-                                       taskKey: o.taskKey, inputs: o.inputs)
+            return (byPath, replaced)
+        }
+        // In the order given; when a rule is broken, again in path order, so the error reported is
+        // the first by path whatever order the outputs came in (and the run that succeeds sorts nothing).
+        let replaced: Set<String>
+        do {
+            (byPath, replaced) = try overlay(Array(outputs.indices))
+        } catch {
+            _ = try overlay(outputs.indices.sorted { outputs[$0].path < outputs[$1].path })
+            throw error
         }
         for seam in ctx.pin.seams where seam.origin == .replaces && !seam.optional && !replaced.contains(seam.path) {
             throw CompositionError.missingSeam(platform: p, path: seam.path, seam: seam.id)
