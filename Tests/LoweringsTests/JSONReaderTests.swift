@@ -152,6 +152,25 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(root["a"]?.kind, .number(JSONNumber(lexeme: "1")!))
     }
 
+    /// Objects of every size around the point where the reader switches from scanning the members
+    /// to a map of seen keys: each repeated key is reported against its first position, and the
+    /// first value is kept.
+    func testDuplicateKeysInLargeObjectsToo() throws {
+        for count in [1, 15, 16, 17, 40] {
+            var members = (0..<count).map { "\"k\($0)\": \($0)" }
+            // Repeat the first key and the last one, after the others.
+            members.append("\"k0\": 100")
+            members.append("\"k\(count - 1)\": 200")
+            let doc = read("{" + members.joined(separator: ", ") + "}")
+            let expected = count == 1 ? ["json.duplicate_key /k0", "json.duplicate_key /k0"] : ["json.duplicate_key /k0", "json.duplicate_key /k\(count - 1)"]
+            XCTAssertEqual(summary(doc.diagnostics), expected, "\(count) members")
+            XCTAssertTrue(doc.diagnostics.allSatisfy { $0.message.contains("already defined at 1:") }, "\(count)")
+            let root = try XCTUnwrap(doc.root)
+            XCTAssertEqual(root["k0"]?.kind, .number(JSONNumber(lexeme: "0")!), "\(count): the first is kept")
+            if case let .object(kept) = root.kind { XCTAssertEqual(kept.count, count, "\(count)") } else { XCTFail("not an object") }
+        }
+    }
+
     func testEveryTruncationIsASyntaxDiagnosticNotACrash() throws {
         let bytes = try Fixture.bytes("notes.plan.json")
         for length in 0..<bytes.count {

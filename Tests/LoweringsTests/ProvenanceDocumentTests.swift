@@ -56,6 +56,39 @@ final class ProvenanceDocumentTests: XCTestCase {
         }
     }
 
+    /// The key is hashed from the composed parts, not from a built document; it must equal the key
+    /// read field by field off the document those parts build (the reference below), or a memo
+    /// would vouch for one document under another's key.
+    func testTheKeyFromThePartsIsTheKeyOfTheDocument() throws {
+        func reference(_ d: ProvenanceDocument) -> Digest {
+            var b = DigestBuilder(domain: "orchestrate.provenance-key", version: Composer.provenanceEncoding)
+            b.add(d.schema); b.add(d.platform); b.add(d.nativeInputDigest); b.add(d.planDigest)
+            b.add(d.projectionDigest != nil)
+            if let p = d.projectionDigest { b.add(p) }
+            b.add(d.loweringRelease)
+            b.add(d.core.archiveDigest); b.add(d.core.revision); b.add(d.core.archiveRoot); b.add(d.core.mountedPath)
+            b.add(UInt64(d.core.excludedPaths.count))
+            for e in d.core.excludedPaths { b.add(e) }
+            b.add(UInt64(d.files.count))
+            for f in d.files {
+                b.add(f.path); b.add(f.origin); b.add(f.owner)
+                b.add(f.taskKey != nil)
+                if let k = f.taskKey { b.add(k) }
+                b.add(f.inputs != nil)
+            }
+            b.add(d.projections != nil)
+            b.add(named: (d.projections ?? [:]).mapValues(\.digest))
+            return b.finalize()
+        }
+        let read = Projection(name: "identity", fields: ["name": .string("A")])
+        for c in [try composition(), try composition(projection: "proj"), try composition(mode: .executable),
+                  try composition(projections: ["p": read], inputs: ["p": read.digest]),
+                  try composition(projections: ["p": read], inputs: ["q": Digest.of("q")])] {
+            XCTAssertEqual(c.provenanceKey, reference(c.document))
+            XCTAssertEqual(Digest.of(c.document.encoded()), c.provenanceDigest)
+        }
+    }
+
     /// The bytes `encoded()` writes for a fixed document, pinned beside `Composer.provenanceEncoding`:
     /// a change to how the document is written must bump that number, or a store's memo would name
     /// an older encoding's bytes for the same key.

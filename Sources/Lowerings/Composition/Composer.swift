@@ -105,12 +105,11 @@ public enum Composer {
         let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) })
         let read = Set(outputs.flatMap(\.inputs.values))
         let projections = ctx.projections.filter { read.contains($0.value.digest) }
-        let document = ProvenanceDocument(
-            platform: p, nativeInputDigest: digest, planDigest: ctx.planDigest, projectionDigest: ctx.projectionDigest,
-            release: ctx.release, pin: ctx.pin, files: files, projections: projections)
-        let key = provenanceKey(document)
+        let sources = Composition.DocumentSources(planDigest: ctx.planDigest, projectionDigest: ctx.projectionDigest,
+                                                  release: ctx.release, pin: ctx.pin, projections: projections)
+        let key = provenanceKey(platform: p, nativeInputDigest: digest, sources: sources, files: files)
         return Composition(platform: p, mount: mount, files: files, nativeInputDigest: digest, provenanceKey: key,
-                           document: document, known: known?(key))
+                           sources: sources, known: known?(key))
     }
 
     /// The first of `patterns` that matches `rel` (its UTF-8 bytes, made once for all patterns).
@@ -132,33 +131,37 @@ public enum Composer {
     /// key, which covers the task's named inputs (`TaskKey` hashes them); per projection read, its
     /// name and digest. The rest of the document derives from these: a projection's field digests
     /// from its fields (its digest), its sources from the Plan (its digest) by the release.
-    static func provenanceKey(_ d: ProvenanceDocument) -> Digest {
+    /// Hashed from the composed parts the document is built from, field for field what the
+    /// document holds (`ProvenanceKeyTests` derives it from a built document): the document itself
+    /// is built only when its bytes are needed.
+    static func provenanceKey(platform: Platform, nativeInputDigest: Digest, sources: Composition.DocumentSources,
+                              files: [ComposedFile]) -> Digest {
         var b = DigestBuilder(domain: "orchestrate.provenance-key", version: provenanceEncoding)
-        b.add(d.schema)
-        b.add(d.platform)
-        b.add(d.nativeInputDigest)
-        b.add(d.planDigest)
-        b.add(d.projectionDigest != nil)
-        if let p = d.projectionDigest { b.add(p) }
-        b.add(d.loweringRelease)
-        b.add(d.core.archiveDigest)
-        b.add(d.core.revision)
-        b.add(d.core.archiveRoot)
-        b.add(d.core.mountedPath)
-        b.add(UInt64(d.core.excludedPaths.count))
-        for e in d.core.excludedPaths { b.add(e) }
-        b.add(UInt64(d.files.count))
-        for f in d.files {
+        b.add(ProvenanceDocument.schemaID)
+        b.add(platform.rawValue)
+        b.add(nativeInputDigest)
+        b.add(sources.planDigest)
+        b.add(sources.projectionDigest != nil)
+        if let p = sources.projectionDigest { b.add(p) }
+        b.add(sources.release)
+        let core = ProvenanceDocument.Core(sources.pin)
+        b.add(core.archiveDigest)
+        b.add(core.revision)
+        b.add(core.archiveRoot)
+        b.add(core.mountedPath)
+        b.add(UInt64(core.excludedPaths.count))
+        for e in core.excludedPaths { b.add(e) }
+        b.add(UInt64(files.count))
+        for f in files {
             b.add(f.path)
-            b.add(f.origin)
-            b.add(f.owner)
+            b.add(f.origin.rawValue)
+            b.add(f.owner.description)
             b.add(f.taskKey != nil)
             if let k = f.taskKey { b.add(k) }
-            b.add(f.inputs != nil)
+            b.add(f.origin != .core)
         }
-        let projections = d.projections ?? [:]
-        b.add(d.projections != nil)
-        b.add(named: projections.mapValues(\.digest))
+        b.add(!sources.projections.isEmpty)
+        b.add(named: sources.projections.mapValues(\.digest))
         return b.finalize()
     }
 }

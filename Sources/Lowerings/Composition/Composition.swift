@@ -14,27 +14,47 @@ public struct Composition: Hashable, Sendable {
     /// The document's bytes when this composition encoded them; nil when a memo named their
     /// digest and size for `provenanceKey` instead (`provenance` encodes them then).
     public let encodedProvenance: [UInt8]?
-    let document: ProvenanceDocument
+    /// What the document is built from besides the files (built only when its bytes are needed:
+    /// a Rails tree's document holds a record per file and the field digests of every projection).
+    let sources: DocumentSources
+
+    struct DocumentSources: Hashable, Sendable {
+        let planDigest: Digest
+        let projectionDigest: Digest?
+        let release: String
+        let pin: CorePin
+        let projections: [String: Projection]
+    }
 
     init(platform: Platform, mount: String, files: [ComposedFile], nativeInputDigest: Digest, provenanceKey: Digest,
-         document: ProvenanceDocument, known: ProvenanceFacts?) {
+         sources: DocumentSources, known: ProvenanceFacts?) {
         self.platform = platform
         self.mount = mount
         self.files = files
         self.nativeInputDigest = nativeInputDigest
         self.provenanceKey = provenanceKey
-        self.document = document
+        self.sources = sources
         if let known {
             provenanceDigest = known.digest
             provenanceSize = known.size
             encodedProvenance = nil
         } else {
-            let bytes = document.encoded()
+            let bytes = Self.document(platform, nativeInputDigest, files, sources).encoded()
             provenanceDigest = Digest.of(bytes)
             provenanceSize = bytes.count
             encodedProvenance = bytes
         }
     }
+
+    static func document(_ platform: Platform, _ nativeInputDigest: Digest, _ files: [ComposedFile],
+                         _ s: DocumentSources) -> ProvenanceDocument {
+        ProvenanceDocument(platform: platform, nativeInputDigest: nativeInputDigest, planDigest: s.planDigest,
+                           projectionDigest: s.projectionDigest, release: s.release, pin: s.pin, files: files,
+                           projections: s.projections)
+    }
+
+    /// The provenance document (built now).
+    var document: ProvenanceDocument { Self.document(platform, nativeInputDigest, files, sources) }
 
     /// The provenance document's bytes (encoded again when a memo supplied only their digest; the
     /// same bytes, as the document is a pure function of what `provenanceKey` names).

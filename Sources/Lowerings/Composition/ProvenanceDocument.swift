@@ -136,7 +136,7 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         self.planDigest = planDigest
         self.projectionDigest = projectionDigest
         loweringRelease = release
-        core = Core(archiveDigest: pin.digest, revision: pin.revision, archiveRoot: "", excludedPaths: pin.excludedRoots, mountedPath: pin.mount)
+        core = Core(pin)
         self.files = files.map {
             File(path: $0.path, sha256: $0.digest, mode: $0.mode, origin: $0.origin.rawValue,
                  owner: $0.owner.description, taskKey: $0.taskKey, inputs: $0.origin == .core ? nil : $0.inputs)
@@ -265,4 +265,11 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
 public struct ProvenanceError: Error, Hashable, Sendable, CustomStringConvertible {
     public let reason: String
     public var description: String { reason }
+}
+
+extension ProvenanceDocument.Core {
+    /// The Core a pin names, as a tree's document records it.
+    init(_ pin: CorePin) {
+        self.init(archiveDigest: pin.digest, revision: pin.revision, archiveRoot: "", excludedPaths: pin.excludedRoots, mountedPath: pin.mount)
+    }
 }

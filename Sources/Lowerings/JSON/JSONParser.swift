@@ -158,12 +158,21 @@ struct JSONParser {
             advance()
             skipWhitespace()
             let value = try parseValue(pointer: memberPointer, depth: depth)
-            if let first = seen[key] {
+            // Small objects (almost every object of a Plan) look for a repeated key among the
+            // members; a large one keeps a map of the keys it has seen.
+            let first: SourcePosition?
+            if members.count < 16 {
+                first = members.first { $0.key == key }?.keyPosition
+            } else {
+                if seen.isEmpty { for m in members { seen[m.key] = m.keyPosition } }
+                first = seen[key]
+            }
+            if let first {
                 duplicates.append(Diagnostic(
                     file: file, position: keyPosition, pointer: memberPointer, code: .jsonDuplicateKey,
                     message: "key \"\(key)\" is already defined at \(first.line):\(first.column); keep only one of them"))
             } else {
-                seen[key] = keyPosition
+                if !seen.isEmpty { seen[key] = keyPosition }
                 members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
             }
             skipWhitespace()

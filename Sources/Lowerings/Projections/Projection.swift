@@ -11,23 +11,32 @@ public struct Projection: Hashable, Sendable {
     public let value: ProjectionValue
     public let digest: Digest
     public let sources: [String: [String]]
-    /// The canonical bytes and the per-field digests, made together (one reference: copying a
-    /// projection stays cheap).
+    /// The canonical bytes and where each top-level member's value lies in them (one reference:
+    /// copying a projection stays cheap). The per-field digests are taken from those ranges when
+    /// asked for: only provenance documents name them, and a compile whose documents are known by
+    /// key never encodes one.
     private let encoding: Encoding
 
     private final class Encoding: Sendable {
         let canonical: [UInt8]
-        let fieldDigests: [String: Digest]
-        init(canonical: [UInt8], fieldDigests: [String: Digest]) {
+        let fieldRanges: [(key: String, range: Range<Int>)]
+        init(canonical: [UInt8], fieldRanges: [(key: String, range: Range<Int>)]) {
             self.canonical = canonical
-            self.fieldDigests = fieldDigests
+            self.fieldRanges = fieldRanges
         }
     }
 
     public var canonical: [UInt8] { encoding.canonical }
     /// The digest of each top-level field's canonical bytes (`projection` and `version`
     /// included), as provenance records them.
-    public var fieldDigests: [String: Digest] { encoding.fieldDigests }
+    public var fieldDigests: [String: Digest] {
+        var digests: [String: Digest] = [:]
+        digests.reserveCapacity(encoding.fieldRanges.count)
+        for (key, range) in encoding.fieldRanges {
+            digests[key] = encoding.canonical[range].withUnsafeBytes { SHA256Hasher.digest($0) }
+        }
+        return digests
+    }
 
     public init(name: String, version: Int = 1, fields: [String: ProjectionValue], sources: [String: [String]] = [:]) {
         // A field of either name would be silently replaced below, and its changes would move no key.
@@ -38,8 +47,8 @@ public struct Projection: Hashable, Sendable {
         self.name = name
         self.version = version
         self.value = .object(all)
-        let (canonical, fieldDigests) = Self.encode(all)
-        encoding = Encoding(canonical: canonical, fieldDigests: fieldDigests)
+        let (canonical, fieldRanges) = Self.encode(all)
+        encoding = Encoding(canonical: canonical, fieldRanges: fieldRanges)
         self.digest = Digest.of(canonical)
         self.sources = sources
     }
@@ -55,21 +64,22 @@ public struct Projection: Hashable, Sendable {
         hasher.combine(digest)
     }
 
-    /// The object's canonical bytes (`value.canonical` gives the same), written here so each
-    /// member's value is hashed from its slice as it goes by.
-    private static func encode(_ members: [String: ProjectionValue]) -> ([UInt8], [String: Digest]) {
+    /// The object's canonical bytes (`value.canonical` gives the same), with the range of each
+    /// member's value in them.
+    private static func encode(_ members: [String: ProjectionValue]) -> ([UInt8], [(key: String, range: Range<Int>)]) {
         var out: [UInt8] = [UInt8(ascii: "{")]
-        var digests: [String: Digest] = [:]
+        var ranges: [(key: String, range: Range<Int>)] = []
+        ranges.reserveCapacity(members.count)
         for (i, member) in members.sorted(by: { CanonicalJSON.keyPrecedes($0.key, $1.key) }).enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             CanonicalJSON.writeString(member.key, into: &out)
             out.append(UInt8(ascii: ":"))
             let start = out.count
             member.value.write(into: &out)
-            digests[member.key] = out[start...].withUnsafeBytes { SHA256Hasher.digest($0) }
+            ranges.append((member.key, start..<out.count))
         }
         out.append(UInt8(ascii: "}"))
-        return (out, digests)
+        return (out, ranges)
     }
 
     /// The canonical bytes as a string (for embedding or tests).
