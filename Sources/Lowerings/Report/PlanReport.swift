@@ -40,25 +40,71 @@ public struct PlanReport: Codable, Sendable, Equatable {
     /// field), by name then digest: what traces a task's changed input to the Plan pointers that
     /// moved it, from two summaries alone (`orchestrate report --base`). Absent in summaries of
     /// older builds and of the demo task set.
-    public var projections: [ProvenanceDocument.ProjectionRecord]?
+    ///
+    /// A report made from lowerings keeps their projections and makes the records (each field's
+    /// digest hashed) only when they are read: a compile reads them only to write its summary.
+    public var projections: [ProvenanceDocument.ProjectionRecord]? {
+        get {
+            switch storedProjections {
+            case let .records(records): return records
+            case let .lowered(projections): return Self.records(projections)
+            }
+        }
+        set { storedProjections = .records(newValue) }
+    }
+
+    private enum StoredProjections: Sendable, Equatable {
+        case records([ProvenanceDocument.ProjectionRecord]?)
+        case lowered([Projection])
+    }
+    private var storedProjections: StoredProjections
+
+    enum CodingKeys: String, CodingKey {
+        case platforms, gaps, diagnostics, projections
+    }
 
     public init(platforms: [Platform: Tree] = [:], gaps: [Gap] = [], diagnostics: [DiagnosticRecord] = [],
                 projections: [ProvenanceDocument.ProjectionRecord]? = nil) {
         self.platforms = platforms
         self.gaps = gaps
         self.diagnostics = diagnostics
-        self.projections = projections
+        self.storedProjections = .records(projections)
     }
 
     /// Before the run: each tree's status, the GapSet in file order, the diagnostics by position.
     public init(_ lowerings: [PlatformLowering]) {
         var platforms: [Platform: Tree] = [:]
         for l in lowerings { platforms[l.platform] = Tree(status: l.status) }
-        let projections = Set(lowerings.flatMap { $0.projections.values.map(ProvenanceDocument.ProjectionRecord.init) })
-            .sorted { ($0.name, $0.digest.hex) < ($1.name, $1.digest.hex) }
         self.init(platforms: platforms, gaps: GapSetFile.sorted(lowerings.flatMap(\.gaps)),
-                  diagnostics: lowerings.flatMap(\.diagnostics).sorted().map(DiagnosticRecord.init),
-                  projections: projections.isEmpty ? nil : projections)
+                  diagnostics: lowerings.flatMap(\.diagnostics).sorted().map(DiagnosticRecord.init))
+        storedProjections = .lowered(lowerings.flatMap { $0.projections.values })
+    }
+
+    /// The records of `projections`, one per name and digest, by name then digest; nil for none.
+    static func records(_ projections: [Projection]) -> [ProvenanceDocument.ProjectionRecord]? {
+        let records = Set(projections.map(ProvenanceDocument.ProjectionRecord.init))
+            .sorted { ($0.name, $0.digest.hex) < ($1.name, $1.digest.hex) }
+        return records.isEmpty ? nil : records
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        platforms = try c.decode([Platform: Tree].self, forKey: .platforms)
+        gaps = try c.decode([Gap].self, forKey: .gaps)
+        diagnostics = try c.decode([DiagnosticRecord].self, forKey: .diagnostics)
+        storedProjections = .records(try c.decodeIfPresent([ProvenanceDocument.ProjectionRecord].self, forKey: .projections))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(platforms, forKey: .platforms)
+        try c.encode(gaps, forKey: .gaps)
+        try c.encode(diagnostics, forKey: .diagnostics)
+        try c.encodeIfPresent(projections, forKey: .projections)
+    }
+
+    public static func == (a: PlanReport, b: PlanReport) -> Bool {
+        a.platforms == b.platforms && a.gaps == b.gaps && a.diagnostics == b.diagnostics && a.projections == b.projections
     }
 
     /// Counts each tree's tasks and those rendered in `record` (a tree no lowering listed counts
