@@ -248,23 +248,23 @@ struct PlanDecoder {
     /// The members of an object whose keys are checked against its declared shape (`PlanShape`);
     /// nil (after a diagnostic) when the value is not an object.
     mutating func members(_ value: JSONValue, _ shape: PlanShape) -> [String: JSONValue]? {
-        let required = shape.required
         guard case .object(let list) = value.kind else {
             wrongType(value, expected: "an object")
             return nil
         }
-        let allowed = required + shape.optional
-        var found: [String: JSONValue] = [:]
+        // The shape's properties are read in place (every object of a Plan passes here).
+        var found: [String: JSONValue] = Dictionary(minimumCapacity: list.count)
         for member in list {
-            if allowed.contains(member.key) {
+            if shape.properties.contains(where: { $0.key == member.key }) {
                 found[member.key] = member.value
             } else {
                 let pointer = value.pointer.appending(member.key)
-                report(.unknownKey, pointer, member.keyPosition, unknownKeyMessage(member.key, allowed: allowed))
+                report(.unknownKey, pointer, member.keyPosition, unknownKeyMessage(member.key, allowed: shape.required + shape.optional))
                 failed.insert(pointer)
             }
         }
-        for key in required where found[key] == nil {
+        for property in shape.properties where property.isRequired && found[property.key] == nil {
+            let key = property.key
             let pointer = value.pointer.appending(key)
             report(.missingKey, pointer, value.position, "required key \"\(key)\" is missing; add it to this object")
             failed.insert(pointer)

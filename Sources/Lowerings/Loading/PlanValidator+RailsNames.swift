@@ -37,8 +37,10 @@ extension PlanValidator {
         for name in RailsNames.routeHelpers { helpers[name] = .generated }
         for (entity, resource) in zip(plan.entities, RouteTable(plan: plan).resources) {
             let p = entity.pointer
-            let keyValid = PlanValidator.isSnakeCase(entity.key) && !reported.contains(p.appending("key"))
-            let pluralValid = PlanValidator.isSnakeCase(entity.pluralKey) && !reported.contains(p.appending("plural_key"))
+            // (A valid Plan reported nothing: no pointer is made to look up.)
+            let keyValid = PlanValidator.isSnakeCase(entity.key) && (reported.isEmpty || !reported.contains(p.appending("key")))
+            let pluralValid = PlanValidator.isSnakeCase(entity.pluralKey)
+                && (reported.isEmpty || !reported.contains(p.appending("plural_key")))
             if keyValid {
                 if ActiveRecordNames.rubyKeywords.contains(entity.key) {
                     report(.entityKeyReservedWord, p.appending("key"),
@@ -90,7 +92,9 @@ extension PlanValidator {
     /// association and `<key>_id` column, the `has_many` other entities' references add, and plain
     /// fields. Derived names claim first, so the plain field that repeats one is the one reported.
     mutating func validateFieldNames(_ fields: [Field], inbound: [(Entity, Field)], account: Bool, reported: Set<JSONPointer>) {
-        func usable(_ field: Field) -> Bool { PlanValidator.isSnakeCase(field.key) && !reported.contains(field.pointer.appending("key")) }
+        func usable(_ field: Field) -> Bool {
+            PlanValidator.isSnakeCase(field.key) && (reported.isEmpty || !reported.contains(field.pointer.appending("key")))
+        }
         // Who claimed a name, described only when a second claim collides (a Plan of thousands of
         // fields has no collision to describe).
         enum Claimant {
@@ -105,9 +109,10 @@ extension PlanValidator {
             }
         }
         var claimed: [String: Claimant] = [:]
-        func claim(_ name: String, _ what: Claimant, at pointer: JSONPointer) {
+        // `at`: the field whose `key` the collision is reported at.
+        func claim(_ name: String, _ what: Claimant, at field: Field) {
             if let first = claimed[name] {
-                report(.fieldNameCollision, pointer,
+                report(.fieldNameCollision, field.pointer.appending("key"),
                        "\"\(name)\" is already \(first.description) on this model; Rails would give one name to two things: rename the field")
             } else {
                 claimed[name] = what
@@ -115,18 +120,18 @@ extension PlanValidator {
         }
         for (other, field) in inbound where usable(field) && PlanValidator.isSnakeCase(other.pluralKey) {
             let name = field.key == field.to ? other.pluralKey : "\(other.pluralKey)_as_\(field.key)"
-            claim(name, .hasMany(field.pointer), at: field.pointer.appending("key"))
+            claim(name, .hasMany(field.pointer), at: field)
         }
         for field in fields where field.type == .reference && usable(field) {
-            claim(field.key, .association(field.pointer), at: field.pointer.appending("key"))
-            claim(field.key + "_id", .column(field.pointer), at: field.pointer.appending("key"))
+            claim(field.key, .association(field.pointer), at: field)
+            claim(field.key + "_id", .column(field.pointer), at: field)
         }
         for field in fields where usable(field) {
             if let reason = reservedFieldReason(field.key, account: account) {
                 report(.fieldKeyReserved, field.pointer.appending("key"), "field key \"\(field.key)\" \(reason): choose another key")
                 continue
             }
-            if field.type != .reference { claim(field.key, .field(field.pointer), at: field.pointer.appending("key")) }
+            if field.type != .reference { claim(field.key, .field(field.pointer), at: field) }
         }
     }
 
