@@ -2,7 +2,7 @@ import Foundation
 
 /// `(0..<count).map(body)` with the calls spread over every core in chunks; results in order.
 /// `body` must be safe to call from several threads at once (pure, or reads only).
-func concurrentMap<T>(count: Int, chunk: Int = 128, _ body: (Int) -> T) -> [T] {
+public func concurrentMap<T>(count: Int, chunk: Int = 128, _ body: (Int) -> T) -> [T] {
     guard count > chunk else { return (0..<count).map(body) }
     return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
         let base = buffer.baseAddress!

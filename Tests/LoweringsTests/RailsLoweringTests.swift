@@ -17,6 +17,30 @@ final class RailsLoweringTests: XCTestCase {
 
     // MARK: Invariance and sensitivity
 
+    /// Entities are lowered on every core in chunks of 32: with more than a few chunks, the tasks
+    /// still come in entity order (each entity's in seam order), the same list every time, and
+    /// each entity reads only its own projection.
+    func testEntitiesLoweredInChunksKeepTheirOrder() throws {
+        let loaded = try LoweringHarness.loaded(AndroidFixture.plan(entities: 150))
+        let first = RailsLowering.lower(loaded)
+        for _ in 0..<3 {
+            let again = RailsLowering.lower(loaded)
+            XCTAssertEqual(again.tasks.map(\.id), first.tasks.map(\.id))
+            XCTAssertEqual(again.tasks.map(\.inputs), first.tasks.map(\.inputs))
+            XCTAssertEqual(again.projections.mapValues(\.digest), first.projections.mapValues(\.digest))
+        }
+        let entityOrder = first.tasks.compactMap { t -> Int? in
+            guard t.family == SeamID.railsEntityModel.rawValue else { return nil }
+            return Int(t.id.dropFirst((SeamID.railsEntityModel.rawValue + ".e").count))
+        }
+        XCTAssertEqual(entityOrder, Array(0..<150))
+        for t in first.tasks where t.family == SeamID.railsEntityMigration.rawValue {
+            let key = String(t.id.dropFirst(SeamID.railsEntityMigration.rawValue.count + 1))
+            XCTAssertEqual(Set(t.inputs.keys), ["entity:" + key], t.id)
+        }
+        XCTAssertEqual(first.projections.keys.filter { $0.hasPrefix("entity:") }.count, 150)
+    }
+
     func testAddingAFieldToOneEntityMovesOnlyThatEntitysTasks() throws {
         let base = try lowered(movies)
         let edited = RailsLowering.lower(try LoweringHarness.edited(movies) {

@@ -32,6 +32,13 @@ struct SeamTaskBuilder {
         tasks.append(task)
     }
 
+    /// Appends what `other` built (its tasks after these; its projections with these: a name read
+    /// twice is one projection, built from the same Plan).
+    mutating func append(contentsOf other: SeamTaskBuilder) {
+        tasks.append(contentsOf: other.tasks)
+        projections.merge(other.projections) { mine, _ in mine }
+    }
+
     /// Reports `projections` with the lowering's, though no task reads them directly (the
     /// identity a native definition records the digest of).
     mutating func include(_ projections: [Projection]) { record(projections) }

@@ -95,25 +95,37 @@ public enum RailsLowering {
     static func entities(_ plan: Plan, bridge: BridgeProjection, into builder: inout SeamTaskBuilder) {
         let versions = RailsMigrationVersion.versions(for: plan)
         let index = RailsEntitySpec.PlanIndex(plan)
-        for entity in plan.entities {
-            guard let version = versions[entity.key] else { preconditionFailure("no migration version for entity \(entity.key)") }
-            let spec = RailsEntitySpec(entity: entity, lookup: index, migrationVersion: version)
-            let reads = [spec.projection]
-            let k = entity.key
-            let names = ["entity": k, "plural": spec.pluralKey, "timestamp": spec.migrationVersion]
-            builder.add(.railsEntityMigration, instance: k, values: names, reads: reads) { RailsEntityRenderer.migration(spec) }
-            builder.add(.railsEntityModel, instance: k, values: names, reads: reads) { RailsEntityRenderer.model(spec) }
-            builder.add(.railsEntityController, instance: k, values: names, reads: reads) { RailsEntityRenderer.controller(spec) }
-            for view in RailsViewRenderer.views(spec) {
-                let readsBridge = RailsViewRenderer.readsBridge(view)
-                let components = readsBridge ? bridge.components : []
-                builder.add(.railsEntityViews, instance: "\(k).\(view)", values: names.merging(["view": view]) { $1 },
-                            reads: readsBridge ? reads + [bridge.projection] : reads) {
-                    RailsViewRenderer.render(view, spec, bridge: components)
-                }
-            }
-            builder.add(.railsEntityRequestSpec, instance: k, values: names, reads: reads) { RailsEntityRenderer.requestSpec(spec) }
+        // Each entity's tasks are a function of the Plan alone: they are built on every core, in
+        // chunks, and appended in entity order, the order one loop gives.
+        let release = builder.release
+        let perEntity = concurrentMap(count: plan.entities.count, chunk: 32) { i -> SeamTaskBuilder in
+            var own = SeamTaskBuilder(release: release)
+            entity(plan.entities[i], versions: versions, index: index, bridge: bridge, into: &own)
+            return own
         }
+        for built in perEntity { builder.append(contentsOf: built) }
+    }
+
+    /// One entity's migration, model, controller, views and request spec.
+    static func entity(_ entity: Entity, versions: [String: String], index: RailsEntitySpec.PlanIndex,
+                       bridge: BridgeProjection, into builder: inout SeamTaskBuilder) {
+        guard let version = versions[entity.key] else { preconditionFailure("no migration version for entity \(entity.key)") }
+        let spec = RailsEntitySpec(entity: entity, lookup: index, migrationVersion: version)
+        let reads = [spec.projection]
+        let k = entity.key
+        let names = ["entity": k, "plural": spec.pluralKey, "timestamp": spec.migrationVersion]
+        builder.add(.railsEntityMigration, instance: k, values: names, reads: reads) { RailsEntityRenderer.migration(spec) }
+        builder.add(.railsEntityModel, instance: k, values: names, reads: reads) { RailsEntityRenderer.model(spec) }
+        builder.add(.railsEntityController, instance: k, values: names, reads: reads) { RailsEntityRenderer.controller(spec) }
+        for view in RailsViewRenderer.views(spec) {
+            let readsBridge = RailsViewRenderer.readsBridge(view)
+            let components = readsBridge ? bridge.components : []
+            builder.add(.railsEntityViews, instance: "\(k).\(view)", values: names.merging(["view": view]) { $1 },
+                        reads: readsBridge ? reads + [bridge.projection] : reads) {
+                RailsViewRenderer.render(view, spec, bridge: components)
+            }
+        }
+        builder.add(.railsEntityRequestSpec, instance: k, values: names, reads: reads) { RailsEntityRenderer.requestSpec(spec) }
     }
 
     /// The Rodauth initializer (always: without an account it turns Rodauth off), and with an
