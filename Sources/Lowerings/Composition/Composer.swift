@@ -34,7 +34,7 @@ public enum Composer {
         let p = ctx.pin.platform
         let mount = ctx.pin.mount
         let prefix = mount.isEmpty ? "" : mount + "/"
-        var byPath: [String: ComposedFile] = [:]
+        var byPath: [String: ComposedFile] = Dictionary(minimumCapacity: core.count + outputs.count)
         for f in core {
             byPath[f.path] = ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core,
                                           owner: .core(p), taskKey: nil)
@@ -100,8 +100,9 @@ public enum Composer {
         for seam in ctx.pin.seams where seam.origin == .replaces && !seam.optional && !replaced.contains(seam.path) {
             throw CompositionError.missingSeam(platform: p, path: seam.path, seam: seam.id)
         }
-        // The paths are sorted, not the files: moving a path moves one string, a file many fields.
-        let files = byPath.keys.sorted { $0.utf8Precedes($1) }.map { byPath[$0]! }
+        // Indices are sorted, not the files: moving an index moves one word, a file many fields.
+        let unsorted = Array(byPath.values)
+        let files = unsorted.indices.sorted { unsorted[$0].path.utf8Precedes(unsorted[$1].path) }.map { unsorted[$0] }
         let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) })
         let read = Set(outputs.flatMap(\.inputs.values))
         let projections = ctx.projections.filter { read.contains($0.value.digest) }
