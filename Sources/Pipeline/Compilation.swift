@@ -129,12 +129,33 @@ public enum Compilation {
         if let memo, memo.derived(key)?.digest == bridgeCheckPassed { return }
         var digests: [String: Digest] = [:]
         for f in output.files { digests[f.path] = f.digest }
-        let mismatches = try BuiltInBridgeCheck.check(components, platforms: platforms, paths: output.files.map(\.path)) { path in
+        let paths = output.files.map(\.path)
+        // Views that passed with the same controllers are not read again (a Rails-only change
+        // scans the views it changed).
+        let viewsKey = BuiltInBridgeCheck.viewsKey(identifiers: BuiltInBridgeCheck.controllerIdentifiers(paths))
+        let passedViews = memo.map { passedViewDigests(viewsKey, memo: $0) } ?? []
+        let mismatches = try BuiltInBridgeCheck.check(components, platforms: platforms, paths: paths,
+                                                      skipView: { digests[$0].map(passedViews.contains) ?? false }) { path in
             guard let d = digests[path] else { return nil }
             return try run.outputs.bytes(d) ?? cores.bytes(d)
         }
         if let first = mismatches.first { throw CompositionError.bridgeNameMismatch(first) }
-        memo?.recordDerived(key, digest: bridgeCheckPassed, size: 0)
+        guard let memo else { return }
+        memo.recordDerived(key, digest: bridgeCheckPassed, size: 0)
+        let views = Set(paths.filter(BuiltInBridgeCheck.isView).compactMap { digests[$0] })
+        if views != passedViews {
+            let list = BridgeViewList.encode(views)
+            memo.keep(list)
+            memo.recordDerived(viewsKey, digest: Digest.of(list), size: UInt64(list.count))
+        }
+    }
+
+    /// The view digests the memo says passed under `viewsKey`: its list object, read back and
+    /// checked against the digest the memo names; empty when either is missing or wrong.
+    static func passedViewDigests(_ viewsKey: Digest, memo: any CompileStore) -> Set<Digest> {
+        guard let row = memo.derived(viewsKey), let bytes = memo.object(row.digest)?.bytes,
+              Digest.of(bytes) == row.digest, let views = BridgeViewList.decode(bytes) else { return [] }
+        return views
     }
 
     // MARK: 5. materialize
@@ -222,5 +243,29 @@ public enum Compilation {
         let run = try execute(set, store: store, jobs: jobs)
         guard run.failures.isEmpty else { throw TaskError.runFailed(run.failures) }
         return try compose(run, of: set, cores: cores ?? CoreTrees(store: store))
+    }
+}
+
+/// The store object listing the view digests that passed the bridge opt-in rule: a header line,
+/// then the digests, sorted, 32 bytes each.
+enum BridgeViewList {
+    static let header = Array("orchestrate.bridge-views/1\n".utf8)
+
+    static func encode(_ views: Set<Digest>) -> [UInt8] {
+        var out = header
+        out.reserveCapacity(header.count + views.count * 32)
+        for d in views.sorted() { d.withUnsafeBytes { out.append(contentsOf: $0) } }
+        return out
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Set<Digest>? {
+        guard bytes.starts(with: header), (bytes.count - header.count) % 32 == 0 else { return nil }
+        var views: Set<Digest> = []
+        var i = header.count
+        while i < bytes.count {
+            views.insert(bytes[i ..< i + 32].withUnsafeBytes { Digest(raw: $0) })
+            i += 32
+        }
+        return views
     }
 }

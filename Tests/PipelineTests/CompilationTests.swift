@@ -2,7 +2,7 @@ import Archive
 import Cache
 import Foundation
 import Lowerings
-import Pipeline
+@testable import Pipeline
 import Tasks
 import XCTest
 
@@ -81,7 +81,7 @@ final class CompilationTests: XCTestCase {
         let first = try composed()
         XCTAssertEqual(first.trees.count, 3)
         XCTAssertTrue(first.trees.allSatisfy { $0.composition.encodedProvenance != nil }, "nothing known yet: every document encoded")
-        XCTAssertEqual(try local.actions.derivedCount(), 4, "three provenance documents and the bridge check that passed")
+        XCTAssertEqual(try local.actions.derivedCount(), 5, "three provenance documents, the bridge check that passed and its list of passed views")
         let second = try composed()
         for (a, b) in zip(first.trees, second.trees) {
             XCTAssertNil(b.composition.encodedProvenance, "\(b.composition.platform): known by key, not encoded")
@@ -120,8 +120,10 @@ final class CompilationTests: XCTestCase {
     }
 
     /// The bridge-name check is skipped only for a key the memo says passed: the same components,
-    /// platforms and composed trees. Skipped, it reads no view; without the memo, or with a row that
-    /// says anything else, it reads them again.
+    /// platforms and composed trees. Skipped, it reads nothing; without the memo it reads every
+    /// piece and view; with a row that says anything else it checks the pieces again, and reads only
+    /// the views the memo's list of passed view digests does not name (none here, a changed one
+    /// after a change), the list being trusted only when its object has the digest the memo names.
     func testTheBridgeCheckMemoSkipsOnlyAPassedKey() throws {
         let plan = try Repository.plan("movie-catalog")
         let store = CountingStore()
@@ -133,19 +135,62 @@ final class CompilationTests: XCTestCase {
             ($0.composition.platform, $0.composition.mount, $0.composition.nativeInputDigest)
         })
         let passed = try XCTUnwrap(store.memo?[key], "a check that passed is recorded under its key")
-        let view = try XCTUnwrap(first.files.first { $0.path == "app/views/movies/_form.html.erb" }).digest
+        func digest(_ path: String) throws -> Digest { try XCTUnwrap(first.files.first { $0.path == path }).digest }
+        let view = try digest("app/views/movies/_form.html.erb")
+        let css = try digest("app/assets/stylesheets/bridge.css")
+        let viewsKey = BuiltInBridgeCheck.viewsKey(identifiers: BuiltInBridgeCheck.controllerIdentifiers(first.files.map(\.path)))
+        let list = try XCTUnwrap(store.memo?[viewsKey], "the views that passed are listed")
+        XCTAssertTrue(try XCTUnwrap(BridgeViewList.decode(try XCTUnwrap(store.object(list.digest)).bytes)).contains(view))
 
         let run = try Compilation.execute(set, store: store, jobs: 2)
-        let before = store.reads(view)
+        func reads() -> (view: Int, css: Int) { (store.reads(view), store.reads(css)) }
+        var before = reads()
         _ = try Compilation.compose(run, of: set, cores: CoreTrees(store: store), memo: store)
-        XCTAssertEqual(store.reads(view), before, "a known key: no view read")
+        XCTAssertTrue(reads() == before, "a known key: nothing read")
         _ = try Compilation.compose(run, of: set, cores: CoreTrees(store: store))
-        XCTAssertGreaterThan(store.reads(view), before, "without the memo the check reads the views")
-        let again = store.reads(view)
+        XCTAssertGreaterThan(reads().view, before.view, "without the memo the check reads the views")
+        XCTAssertGreaterThan(reads().css, before.css, "and the pieces")
+        before = reads()
         store.memo?[key] = (Digest.of("something else"), passed.size)
         _ = try Compilation.compose(run, of: set, cores: CoreTrees(store: store), memo: store)
-        XCTAssertGreaterThan(store.reads(view), again, "a row that does not say passed is not trusted")
+        XCTAssertGreaterThan(reads().css, before.css, "a row that does not say passed is not trusted: the pieces are checked")
+        XCTAssertEqual(reads().view, before.view, "views the list names are not read again")
         XCTAssertEqual(store.memo?[key]?.digest, passed.digest, "and the pass is recorded again")
+        // A list row naming other bytes is not trusted: every view is read.
+        store.memo?[key] = nil
+        store.memo?[viewsKey] = (Digest.of("another list"), list.size)
+        before = reads()
+        _ = try Compilation.compose(run, of: set, cores: CoreTrees(store: store), memo: store)
+        XCTAssertGreaterThan(reads().view, before.view)
+        XCTAssertEqual(store.memo?[viewsKey]?.digest, list.digest, "the list is recorded again")
+    }
+
+    /// After a Rails-only change the check reads the views that changed, not the others.
+    func testAfterAChangeOnlyChangedViewsAreScanned() throws {
+        let store = CountingStore()
+        store.memo = [:]
+        func composed(_ plan: PlanFile) throws -> ComposedOutput {
+            let set = Compilation.lower(try Compilation.load(plan))
+            return try Compilation.compose(try Compilation.execute(set, store: store, jobs: 2), of: set,
+                                           cores: CoreTrees(store: store), memo: store)
+        }
+        let original = try Repository.plan("movie-catalog")
+        let before = try composed(original)
+        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(original.bytes)) as? [String: Any])
+        var entities = try XCTUnwrap(json["entities"] as? [[String: Any]])
+        var fields = try XCTUnwrap(entities[0]["fields"] as? [[String: Any]])
+        fields.append(["key": "bench_note", "type": "string"])
+        entities[0]["fields"] = fields
+        json["entities"] = entities
+        let changed = PlanFile(bytes: [UInt8](try JSONSerialization.data(withJSONObject: json)), name: original.name)
+        let views = Dictionary(uniqueKeysWithValues: before.files.filter { BuiltInBridgeCheck.isView($0.path) }.map { ($0.path, $0.digest) })
+        let readsBefore = views.mapValues { store.reads($0) }
+        let after = try composed(changed)
+        let moved = after.files.filter { BuiltInBridgeCheck.isView($0.path) && views[$0.path] != $0.digest }
+        XCTAssertFalse(moved.isEmpty, "the change moved some views")
+        for (path, d) in views where !moved.contains(where: { $0.path == path }) {
+            XCTAssertEqual(store.reads(d), readsBefore[path], "\(path) did not change and was not read")
+        }
     }
 
     /// A run with a failed task reports its summary and writes nothing.

@@ -51,8 +51,34 @@ public enum BuiltInBridgeCheck {
         return b.finalize()
     }
 
-    /// `paths`: every composed output path (mounted); `read` gives a path's bytes.
+    /// The Stimulus identifiers of the app's bridge controllers (`bridge--<id>`), from the
+    /// composed paths under `app/javascript/controllers/bridge/`.
+    public static func controllerIdentifiers(_ paths: [String]) -> Set<String> {
+        let controllers = WebExtensionPaths.controllers + "/"
+        return Set(paths.filter { $0.hasPrefix(controllers) && $0.hasSuffix("_controller.js") }.map {
+            "bridge--" + $0.dropFirst(controllers.count).dropLast("_controller.js".count)
+                .replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: "/", with: "--")
+        })
+    }
+
+    /// Whether a view passes is a function of its bytes and the controllers' identifiers alone:
+    /// a memo of the view digests that passed is kept under this key, so a compile that changed
+    /// a few views scans those only.
+    public static func viewsKey(identifiers: Set<String>) -> Digest {
+        var b = DigestBuilder(domain: "orchestrate.bridge-check.views", version: version)
+        let sorted = identifiers.sorted()
+        b.add(UInt64(sorted.count))
+        for id in sorted { b.add(id) }
+        return b.finalize()
+    }
+
+    /// Whether `path` is a view the opt-in rule scans.
+    public static func isView(_ path: String) -> Bool { path.hasPrefix("app/views/") && path.hasSuffix(".erb") }
+
+    /// `paths`: every composed output path (mounted); `read` gives a path's bytes. `skipView`: views
+    /// known to pass with these controllers (their bytes are not read).
     public static func check(_ components: [BuiltInBridgeComponent], platforms: Set<Platform>, paths: [String],
+                             skipView: (String) -> Bool = { _ in false },
                              read: (String) throws -> [UInt8]?) rethrows -> [Mismatch] {
         var problems: [Mismatch] = []
         func text(_ path: String) throws -> String? { try read(path).map { String(decoding: $0, as: UTF8.self) } }
@@ -89,11 +115,8 @@ public enum BuiltInBridgeCheck {
             }
         }
         // Opt-ins: each `bridge--<id>` in a view names a controller of the app.
-        let identifiers = Set(paths.filter { $0.hasPrefix(controllers) && $0.hasSuffix("_controller.js") }.map {
-            "bridge--" + $0.dropFirst(controllers.count).dropLast("_controller.js".count)
-                .replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: "/", with: "--")
-        })
-        for path in paths where path.hasPrefix("app/views/") && path.hasSuffix(".erb") {
+        let identifiers = controllerIdentifiers(paths)
+        for path in paths where isView(path) && !skipView(path) {
             guard let view = try read(path) else { continue }
             for id in optIns(view) where !identifiers.contains(id) {
                 let name = String(id.dropFirst("bridge--".count))
