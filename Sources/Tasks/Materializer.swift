@@ -191,9 +191,13 @@ public struct Materializer: Sendable {
         let walker = DirectoryWalker(rootFD: rootFD)
         for f in sorted { _ = try walker.parent(of: f.path, create: false) }
         walker.reset()
-        let probes = concurrentMap(count: sorted.count) { i -> Probe in
-            let path = sorted[i].path
-            return probe(root + "/" + path, sorted[i], previous[path], owned[path] ?? [], stateMtimeNs)
+        // Each target is stat'ed through its parent's descriptor (one name for the kernel to look
+        // up, not the whole path), on every core, each chunk of paths with its own walker.
+        let probes = Self.chunked(count: sorted.count, rootFD: rootFD) { walker, i -> Probe in
+            let f = sorted[i]
+            let parent = (try? walker.parent(of: f.path, create: false)) ?? nil
+            return probe(parent: parent, name: Self.lastComponent(f.path), full: root + "/" + f.path, f,
+                         previous[f.path], owned[f.path] ?? [], stateMtimeNs)
         }
         for (i, p) in probes.enumerated() where p.exists {
             let type = p.stat.st_mode & S_IFMT
@@ -296,18 +300,40 @@ public struct Materializer: Sendable {
         var edited = false
     }
 
-    /// Reads only (through the path: every parent was just checked, and writes go through
-    /// descriptors, so a link swapped in after the check is never written through).
-    private func probe(_ full: String, _ f: TreeFile, _ recorded: OutputState?, _ owned: [Digest], _ stateMtimeNs: Int64) -> Probe {
+    /// `(0..<count).map` with the calls spread over every core in chunks of paths (in the order
+    /// given, component order, so a chunk opens each of its directories once), each chunk with
+    /// its own `DirectoryWalker`; results in order.
+    static func chunked<T>(count: Int, rootFD: Int32, chunk: Int = 256, _ body: (DirectoryWalker, Int) -> T) -> [T] {
+        guard count > chunk else {
+            let walker = DirectoryWalker(rootFD: rootFD)
+            return (0..<count).map { body(walker, $0) }
+        }
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let base = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: (count + chunk - 1) / chunk) { c in
+                let walker = DirectoryWalker(rootFD: rootFD)
+                for i in c * chunk ..< Swift.min(count, (c + 1) * chunk) { (base + i).initialize(to: body(walker, i)) }
+            }
+            initialized = count
+        }
+    }
+
+    /// Reads only: stat'ed through `parent`, the descriptor of its directory (nil: the directory
+    /// is not there, so neither is the file), and read, when it must be hashed, through the path
+    /// `full` (every parent was just checked, and writes go through descriptors, so a link
+    /// swapped in after the check is never written through).
+    private func probe(parent: Int32?, name: String, full: @autoclosure () -> String, _ f: TreeFile, _ recorded: OutputState?,
+                       _ owned: [Digest], _ stateMtimeNs: Int64) -> Probe {
         var p = Probe()
-        p.exists = lstat(full, &p.stat) == 0
+        guard let parent else { return p }
+        p.exists = fstatat(parent, name, &p.stat, AT_SYMLINK_NOFOLLOW) == 0
         guard p.exists && (p.stat.st_mode & S_IFMT) == S_IFREG else { return p }
         var digest: Digest?
-        p.same = sameContent(full, p.stat, f, recorded, stateMtimeNs, &p.racy, &digest)
+        p.same = sameContent(full(), p.stat, f, recorded, stateMtimeNs, &p.racy, &digest)
         // About to be replaced: only bytes we wrote (recorded, or journaled by an interrupted run)
         // are ours to replace. A file never recorded is not ours to judge: it is replaced.
         if !p.same, recorded != nil {
-            if digest == nil { digest = try? Digest.ofFile(at: full) }
+            if digest == nil { digest = try? Digest.ofFile(at: full()) }
             p.edited = digest.map { !owned.contains($0) } ?? false
         }
         return p
@@ -318,14 +344,14 @@ public struct Materializer: Sendable {
     /// "racily clean" rule): timestamps come from one coarse clock, so a file edited after the
     /// state was written has a later mtime even when its size and inode did not change. A file as
     /// recent as the state file is hashed, and `racy` is set so the state is written again.
-    private func sameContent(_ full: String, _ st: stat, _ f: TreeFile, _ recorded: OutputState?,
+    private func sameContent(_ full: @autoclosure () -> String, _ st: stat, _ f: TreeFile, _ recorded: OutputState?,
                              _ stateMtimeNs: Int64, _ racy: inout Bool, _ digest: inout Digest?) -> Bool {
         guard UInt64(st.st_size) == f.size else { return false }
         if let r = recorded, r.digest == f.digest, r.matches(st) {
             if r.mtimeNs < stateMtimeNs { return true }
             racy = true
         }
-        digest = try? Digest.ofFile(at: full)
+        digest = try? Digest.ofFile(at: full())
         return digest == f.digest
     }
 }

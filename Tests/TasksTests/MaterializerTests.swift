@@ -77,6 +77,40 @@ final class MaterializerTests: XCTestCase {
         }
     }
 
+    /// More files than one probe chunk (256), so targets are stat'ed by several walkers through
+    /// their directories' descriptors: an edit, a symbolic link and a missing directory are each
+    /// found wherever they fall.
+    func testProbesInChunksFindEditsLinksAndMissingDirectories() throws {
+        let n = 900
+        let files = (0..<n).map { i in file("p\(i % 3)/q\(i % 11)/f\(i).txt", "probe \(i)") }
+        XCTAssertEqual(try apply(files).written.count, n)
+        XCTAssertEqual(try apply(files).unchanged, n)
+        // An edit late in the list is kept (and said) like one early in it.
+        let late = "p\((n - 2) % 3)/q\((n - 2) % 11)/f\(n - 2).txt"
+        try Data("edited".utf8).write(to: URL(fileURLWithPath: dir + "/out/" + late))
+        usleep(20_000)
+        var next = files
+        next[n - 2] = file(late, "probe again")
+        let r = try apply(next)
+        XCTAssertEqual(r.keptEdited, [late])
+        XCTAssertEqual(read(late), "edited")
+        // A missing directory: its files are written again.
+        try FileManager.default.removeItem(atPath: dir + "/out/p1/q7")
+        let again = try apply(next)
+        let inMissing: [Int] = (0..<n).filter { (i: Int) -> Bool in i % 3 == 1 && i % 11 == 7 }
+        XCTAssertEqual(Set(again.written), Set(inMissing.map { (i: Int) -> String in "p1/q7/f\(i).txt" }))
+        // A symbolic link at a target in a later chunk fails the run naming it, and nothing is written.
+        let lastInDir: Int = (0..<n).last { (i: Int) -> Bool in i % 3 == 2 && i % 11 == 3 }!
+        let linked = "p2/q3/f\(lastInDir).txt"
+        try FileManager.default.removeItem(atPath: dir + "/out/" + linked)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/out/" + linked, withDestinationPath: dir + "/elsewhere")
+        next[0] = file("p0/q0/f0.txt", "changed first")
+        XCTAssertThrowsError(try apply(next)) { error in
+            XCTAssertTrue("\(error)".contains(linked) && "\(error)".contains("symbolic link"), "\(error)")
+        }
+        XCTAssertEqual(read("p0/q0/f0.txt"), "probe 0", "nothing written before the check")
+    }
+
     func testModeOnlyChangeIsAChmodNotAWrite() throws {
         _ = try apply([file("x", "X")])
         let r = try apply([file("x", "X", .executable)])
