@@ -40,6 +40,14 @@ public struct DigestBuilder: Sendable {
 
     public func finalize() -> Digest { Digest.of(preimage) }
 
+    /// For a preimage too large to keep (a provenance key over every file of a tree): hands the
+    /// bytes built so far to `hasher` and forgets them. The digest is then `hasher`'s, after a
+    /// last `drain`: the same as `finalize()` over the whole preimage.
+    public mutating func drain(into hasher: SHA256Hasher) {
+        hasher.update(preimage)
+        preimage.removeAll(keepingCapacity: true)
+    }
+
     private mutating func appendBE64(_ v: UInt64) {
         for shift in stride(from: 56, through: 0, by: -8) { preimage.append(UInt8(truncatingIfNeeded: v >> UInt64(shift))) }
     }

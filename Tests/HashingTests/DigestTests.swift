@@ -103,4 +103,24 @@ final class DigestTests: XCTestCase {
             }
         }
     }
+
+    /// Draining into a hasher as the preimage grows gives the digest of the whole preimage.
+    func testDrainingABuilderGivesTheWholePreimagesDigest() {
+        func build(_ b: inout DigestBuilder, _ i: Int) {
+            b.add("file \(i)"); b.add(UInt64(i)); b.add(i % 2 == 0); b.add(Digest.of("\(i)"))
+            b.add(named: ["n\(i)": Digest.of("x"), "a": Digest.of("y")])
+        }
+        var whole = DigestBuilder(domain: "t", version: 3)
+        var drained = DigestBuilder(domain: "t", version: 3)
+        let hasher = SHA256Hasher()
+        for i in 0..<1000 {
+            build(&whole, i)
+            build(&drained, i)
+            if i % 97 == 0 { drained.drain(into: hasher) }
+        }
+        drained.drain(into: hasher)
+        XCTAssertTrue(drained.preimage.isEmpty)
+        XCTAssertEqual(hasher.finalize(), whole.finalize())
+        XCTAssertGreaterThan(whole.preimage.count, 50_000)
+    }
 }

@@ -34,11 +34,6 @@ public enum Composer {
         let p = ctx.pin.platform
         let mount = ctx.pin.mount
         let prefix = mount.isEmpty ? "" : mount + "/"
-        var byPath: [String: ComposedFile] = Dictionary(minimumCapacity: core.count + outputs.count)
-        for f in core {
-            byPath[f.path] = ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core,
-                                          owner: .core(p), taskKey: nil)
-        }
         // Exact paths by path (the first declaration of a path wins, as `max` keeps the first of
         // equals); patterns from the most specific down, declaration order among equals.
         var exact: [String: CoreSeam] = [:]
@@ -48,7 +43,11 @@ public enum Composer {
         let foreignPrefixes = ctx.foreignRoots.map { $0 + "/" }
         // Overlays the outputs in `order`; the first rule broken throws.
         func overlay(_ order: [Int]) throws -> (byPath: [String: ComposedFile], replaced: Set<String>) {
-            var byPath = byPath
+            var byPath: [String: ComposedFile] = Dictionary(minimumCapacity: core.count + outputs.count)
+            for f in core {
+                byPath[f.path] = ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core,
+                                              owner: .core(p), taskKey: nil)
+            }
             var replaced: Set<String> = []
             for index in order {
                 let o = outputs[index]
@@ -90,7 +89,7 @@ public enum Composer {
         }
         // In the order given; when a rule is broken, again in path order, so the error reported is
         // the first by path whatever order the outputs came in (and the run that succeeds sorts nothing).
-        let replaced: Set<String>
+        let byPath: [String: ComposedFile], replaced: Set<String>
         do {
             (byPath, replaced) = try overlay(Array(outputs.indices))
         } catch {
@@ -153,16 +152,20 @@ public enum Composer {
         b.add(UInt64(core.excludedPaths.count))
         for e in core.excludedPaths { b.add(e) }
         b.add(UInt64(files.count))
-        for f in files {
+        // Hashed as it goes: the preimage of a large tree is megabytes.
+        let hasher = SHA256Hasher()
+        for (i, f) in files.enumerated() {
             b.add(f.path)
             b.add(f.origin.rawValue)
             b.add(f.owner.description)
             b.add(f.taskKey != nil)
             if let k = f.taskKey { b.add(k) }
             b.add(f.origin != .core)
+            if i % 512 == 511 { b.drain(into: hasher) }
         }
         b.add(!sources.projections.isEmpty)
         b.add(named: sources.projections.mapValues(\.digest))
-        return b.finalize()
+        b.drain(into: hasher)
+        return hasher.finalize()
     }
 }

@@ -35,12 +35,15 @@ enum UserFile {
         }
         if kind == .regular && Int(st.st_size) > limit { throw CLIError.inputTooLarge(path: display, what: what, kind: kind, limit: limit) }
         var out = [UInt8](repeating: 0, count: kind == .regular ? Int(st.st_size) : min(limit + 1, 1 << 16))
+        // Room for the read that finds the end of a regular file without doubling its buffer.
+        if kind == .regular { out.reserveCapacity(out.count + (1 << 16)) }
         var got = 0
         while true {
             if got == out.count {
                 // A regular file that grew, or a stream: read on, one byte past the limit at most.
                 guard out.count <= limit else { throw CLIError.inputTooLarge(path: display, what: what, kind: kind, limit: limit) }
-                out += [UInt8](repeating: 0, count: min(max(out.count, 1 << 16), limit + 1 - out.count))
+                let more = kind == .regular ? 1 << 16 : max(out.count, 1 << 16)
+                out += [UInt8](repeating: 0, count: min(more, limit + 1 - out.count))
             }
             let n = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, $0.count - got) }
             if n < 0 {
