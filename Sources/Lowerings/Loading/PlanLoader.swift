@@ -1,4 +1,5 @@
 import Hashing
+import Tasks
 
 /// Loads a Plan: read JSON (positions, pointers) → decode (structure, closed sets) → validate
 /// (rules of format v1) → canonicalize and digest. Takes bytes, returns values; never throws for
@@ -13,6 +14,12 @@ public enum PlanLoader {
         }
         let document = JSONReader.read(bytes, file: file)
         guard let root = document.root else { return .failed(document.diagnostics) }
+        // The canonical bytes and their digest depend on the document alone: made on another core
+        // while the Plan is decoded and validated (and dropped if it is not valid).
+        let canonical = Preloaded { () -> (bytes: [UInt8], digest: Digest) in
+            let bytes = CanonicalJSON.encode(withoutSchemaReference(root))
+            return (bytes, Digest.of(bytes))
+        }
         var decoder = PlanDecoder(file: file)
         let plan = decoder.decode(root)
         let positions = PositionIndex(root)
@@ -31,8 +38,7 @@ public enum PlanLoader {
         }
         diagnostics.sort()
         guard let plan, !diagnostics.contains(where: { $0.severity == .error }) else { return .failed(diagnostics) }
-        let canonical = CanonicalJSON.encode(withoutSchemaReference(root))
-        return .loaded(LoadedPlan(plan: plan, canonical: canonical, digest: Digest.of(canonical), file: file,
+        return .loaded(LoadedPlan(plan: plan, canonical: canonical.value.bytes, digest: canonical.value.digest, file: file,
                                   document: root, positions: positions, warnings: diagnostics, extensions: extensions))
     }
 

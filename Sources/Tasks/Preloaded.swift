@@ -1,18 +1,18 @@
 import Foundation
 
 /// A value computed on another thread from the moment it is made; `value` waits for it.
-final class Preloaded<T: Sendable>: @unchecked Sendable {
+public final class Preloaded<T: Sendable>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: T?
 
-    init(_ body: @escaping @Sendable () -> T) {
+    public init(_ body: @escaping @Sendable () -> T) {
         DispatchQueue.global().async {
             self.result = body()
             self.done.signal()
         }
     }
 
-    var value: T {
+    public var value: T {
         done.wait()
         done.signal()
         return result!
