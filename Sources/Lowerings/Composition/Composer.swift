@@ -41,12 +41,17 @@ public enum Composer {
         let patterns = ctx.pin.seams.enumerated().filter { $0.element.isPattern }
             .sorted { ($0.element.specificity, $1.offset) > ($1.element.specificity, $0.offset) }.map(\.element)
         let foreignPrefixes = ctx.foreignRoots.map { $0 + "/" }
-        // Overlays the outputs in `order`; the first rule broken throws.
-        func overlay(_ order: [Int]) throws -> (byPath: [String: ComposedFile], replaced: Set<String>) {
-            var byPath: [String: ComposedFile] = Dictionary(minimumCapacity: core.count + outputs.count)
+        // Overlays the outputs in `order`; the first rule broken throws. The files are kept in one
+        // array (the Core's first), found by path through an index: a file is copied once.
+        func overlay(_ order: [Int]) throws -> (files: [ComposedFile], replaced: Set<String>) {
+            var all: [ComposedFile] = []
+            all.reserveCapacity(core.count + outputs.count)
+            var byPath: [String: Int] = Dictionary(minimumCapacity: core.count + outputs.count)
             for f in core {
-                byPath[f.path] = ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core,
-                                              owner: .core(p), taskKey: nil)
+                if let i = byPath[f.path] { all[i] = ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core,
+                                                                  owner: .core(p), taskKey: nil); continue }
+                byPath[f.path] = all.count
+                all.append(ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core, owner: .core(p), taskKey: nil))
             }
             var replaced: Set<String> = []
             for index in order {
@@ -58,7 +63,7 @@ public enum Composer {
                 }
                 // A path already there is a Core file (which a seam may replace) or an earlier output.
                 let earlier = byPath[rel]
-                if let earlier, earlier.origin != .core { throw CompositionError.duplicateOutput(platform: p, path: rel) }
+                if let earlier, all[earlier].origin != .core { throw CompositionError.duplicateOutput(platform: p, path: rel) }
                 // The most specific seam wins, whatever the declaration order: an exact path over any
                 // pattern (`app/models/account.rb` is the account model, not an `{entity}.rb`), and
                 // the pattern with the most literal characters over a looser one
@@ -82,16 +87,17 @@ public enum Composer {
                     if earlier != nil { throw CompositionError.addCollidesWithCore(platform: p, path: rel, seam: o.seam) }
                     origin = .added
                 }
-                byPath[rel] = ComposedFile(path: rel, digest: o.digest, mode: o.mode, origin: origin, owner: .seam(o.seam),
-                                           taskKey: o.taskKey, inputs: o.inputs)
+                let file = ComposedFile(path: rel, digest: o.digest, mode: o.mode, origin: origin, owner: .seam(o.seam),
+                                        taskKey: o.taskKey, inputs: o.inputs)
+                if let earlier { all[earlier] = file } else { byPath[rel] = all.count; all.append(file) }
             }
-            return (byPath, replaced)
+            return (all, replaced)
         }
         // In the order given; when a rule is broken, again in path order, so the error reported is
         // the first by path whatever order the outputs came in (and the run that succeeds sorts nothing).
-        let byPath: [String: ComposedFile], replaced: Set<String>
+        let unsorted: [ComposedFile], replaced: Set<String>
         do {
-            (byPath, replaced) = try overlay(Array(outputs.indices))
+            (unsorted, replaced) = try overlay(Array(outputs.indices))
         } catch {
             _ = try overlay(outputs.indices.sorted { outputs[$0].path < outputs[$1].path })
             throw error
@@ -100,7 +106,6 @@ public enum Composer {
             throw CompositionError.missingSeam(platform: p, path: seam.path, seam: seam.id)
         }
         // Indices are sorted, not the files: moving an index moves one word, a file many fields.
-        let unsorted = Array(byPath.values)
         let files = unsorted.indices.sorted { unsorted[$0].path.utf8Precedes(unsorted[$1].path) }.map { unsorted[$0] }
         let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) })
         let read = Set(outputs.flatMap(\.inputs.values))
