@@ -92,18 +92,25 @@ public struct Digest: Hashable, Sendable, Comparable, Codable, CustomStringConve
 
     private static let hexChars = Array("0123456789abcdef".utf8)
 
-    /// Appends the 64 hex characters to `out` (no String made).
+    /// Appends the 64 hex characters to `out` (no String made): the room is made once, then the
+    /// digits are written in place.
     public func appendHex(to out: inout [UInt8]) {
-        Self.appendHex(w0, to: &out)
-        Self.appendHex(w1, to: &out)
-        Self.appendHex(w2, to: &out)
-        Self.appendHex(w3, to: &out)
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: 64))
+        out.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress! + start
+            Self.writeHex(w0, to: base)
+            Self.writeHex(w1, to: base + 16)
+            Self.writeHex(w2, to: base + 32)
+            Self.writeHex(w3, to: base + 48)
+        }
     }
 
-    /// One word's 16 hex digits, most significant first.
-    private static func appendHex(_ w: UInt64, to out: inout [UInt8]) {
-        hexChars.withUnsafeBufferPointer { digits in
-            for shift in stride(from: 60, through: 0, by: -4) { out.append(digits[Int((w >> UInt64(shift)) & 0x0f)]) }
+    /// One word's 16 lowercase hex digits, most significant first.
+    private static func writeHex(_ w: UInt64, to p: UnsafeMutablePointer<UInt8>) {
+        for i in 0 ..< 16 {
+            let d = UInt8(truncatingIfNeeded: (w >> UInt64(60 - 4 * i)) & 0x0f)
+            p[i] = d < 10 ? 0x30 + d : 0x57 + d
         }
     }
 

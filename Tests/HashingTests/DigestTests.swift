@@ -91,6 +91,10 @@ final class DigestTests: XCTestCase {
         var hex: [UInt8] = []
         d.appendHex(to: &hex)
         XCTAssertEqual(String(decoding: hex, as: UTF8.self), d.hex)
+        // Appended after what is there, digit for digit what the byte-wise encoder gives.
+        var all = Array("prefix:".utf8)
+        for s in samples { s.appendHex(to: &all) }
+        XCTAssertEqual(String(decoding: all, as: UTF8.self), "prefix:" + samples.map { Digest.hex($0.bytes) }.joined())
     }
 
     /// `utf8Precedes` is the UTF-8 byte order: the order of `utf8.lexicographicallyPrecedes`, on
