@@ -17,19 +17,36 @@ public enum TreeDigest {
             self.digest = digest
         }
 
-        public var line: String { "\(mode.octal) \(digest.hex)  \(path)\n" }
+        /// `<mode> <sha256-hex>  <path>\n`.
+        public var line: String {
+            var out: [UInt8] = []
+            append(to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        func append(to out: inout [UInt8]) {
+            out.append(contentsOf: mode.octal.utf8)
+            out.append(UInt8(ascii: " "))
+            digest.appendHex(to: &out)
+            out.append(contentsOf: "  ".utf8)
+            out.append(contentsOf: path.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
     }
 
     /// The listing the digest is taken over (useful to show what moved).
     public static func listing(_ entries: [Entry], excluding excluded: Set<String> = [provenanceFile]) -> String {
-        entries.filter { !excluded.contains($0.path) }
-            .sorted { $0.path.utf8Precedes($1.path) }
-            .map(\.line).joined()
+        String(decoding: listingBytes(entries, excluding: excluded), as: UTF8.self)
     }
 
-    /// `Digest.of(listing(entries, excluding:))`, the listing's bytes written into one buffer
-    /// (entries already in order, as composition gives them, are not sorted again).
+    /// `Digest.of(listing(entries, excluding:))`.
     public static func digest(_ entries: [Entry], excluding excluded: Set<String> = [provenanceFile]) -> Digest {
+        Digest.of(listingBytes(entries, excluding: excluded))
+    }
+
+    /// The listing's bytes, written into one buffer (entries already in order, as composition
+    /// gives them, are not sorted again).
+    static func listingBytes(_ entries: [Entry], excluding excluded: Set<String>) -> [UInt8] {
         var kept = entries.filter { !excluded.contains($0.path) }
         var sorted = true
         for i in kept.indices.dropFirst() where !kept[i - 1].path.utf8Precedes(kept[i].path) {
@@ -39,15 +56,7 @@ public enum TreeDigest {
         if !sorted { kept.sort { $0.path.utf8Precedes($1.path) } }
         var out: [UInt8] = []
         out.reserveCapacity(kept.reduce(0) { $0 + $1.path.utf8.count + 74 })
-        for e in kept {
-            out.append(contentsOf: e.mode.octal.utf8)
-            out.append(UInt8(ascii: " "))
-            e.digest.appendHex(to: &out)
-            out.append(UInt8(ascii: " "))
-            out.append(UInt8(ascii: " "))
-            out.append(contentsOf: e.path.utf8)
-            out.append(UInt8(ascii: "\n"))
-        }
-        return Digest.of(out)
+        for e in kept { e.append(to: &out) }
+        return out
     }
 }

@@ -192,8 +192,9 @@ public struct Materializer: Sendable {
         for f in sorted { _ = try walker.parent(of: f.path, create: false) }
         walker.reset()
         // Each target is stat'ed through its parent's descriptor (one name for the kernel to look
-        // up, not the whole path), on every core, each chunk of paths with its own walker.
-        let probes = Self.chunked(count: sorted.count, rootFD: rootFD) { walker, i -> Probe in
+        // up, not the whole path), on every core, each chunk of paths with its own walker (in
+        // component order, a chunk opens each of its directories once).
+        let probes = concurrentMap(count: sorted.count, chunk: 256, context: { DirectoryWalker(rootFD: rootFD) }) { walker, i -> Probe in
             let f = sorted[i]
             let parent = (try? walker.parent(of: f.path, create: false)) ?? nil
             return probe(parent: parent, name: Self.lastComponent(f.path), full: root + "/" + f.path, f,
@@ -298,24 +299,6 @@ public struct Materializer: Sendable {
         var racy = false
         /// A regular file we recorded whose bytes are none we wrote there: someone edited it.
         var edited = false
-    }
-
-    /// `(0..<count).map` with the calls spread over every core in chunks of paths (in the order
-    /// given, component order, so a chunk opens each of its directories once), each chunk with
-    /// its own `DirectoryWalker`; results in order.
-    static func chunked<T>(count: Int, rootFD: Int32, chunk: Int = 256, _ body: (DirectoryWalker, Int) -> T) -> [T] {
-        guard count > chunk else {
-            let walker = DirectoryWalker(rootFD: rootFD)
-            return (0..<count).map { body(walker, $0) }
-        }
-        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let base = buffer.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: (count + chunk - 1) / chunk) { c in
-                let walker = DirectoryWalker(rootFD: rootFD)
-                for i in c * chunk ..< Swift.min(count, (c + 1) * chunk) { (base + i).initialize(to: body(walker, i)) }
-            }
-            initialized = count
-        }
     }
 
     /// Reads only: stat'ed through `parent`, the descriptor of its directory (nil: the directory

@@ -41,17 +41,21 @@ public enum Composer {
         let patterns = ctx.pin.seams.enumerated().filter { $0.element.isPattern }
             .sorted { ($0.element.specificity, $1.offset) > ($1.element.specificity, $0.offset) }.map(\.element)
         let foreignPrefixes = ctx.foreignRoots.map { $0 + "/" }
+        // The path's bytes are made once for all the patterns.
+        func matchingPattern(_ rel: [UInt8]) -> CoreSeam? { patterns.first { $0.matches(utf8: rel) } }
         // Overlays the outputs in `order`; the first rule broken throws. The files are kept in one
         // array (the Core's first), found by path through an index: a file is copied once.
         func overlay(_ order: [Int]) throws -> (files: [ComposedFile], replaced: Set<String>) {
             var all: [ComposedFile] = []
             all.reserveCapacity(core.count + outputs.count)
             var byPath: [String: Int] = Dictionary(minimumCapacity: core.count + outputs.count)
+            // A path given again replaces the file there.
+            func place(_ file: ComposedFile, at path: String, over earlier: Int?) {
+                if let earlier { all[earlier] = file } else { byPath[path] = all.count; all.append(file) }
+            }
             for f in core {
-                if let i = byPath[f.path] { all[i] = ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core,
-                                                                  owner: .core(p), taskKey: nil); continue }
-                byPath[f.path] = all.count
-                all.append(ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core, owner: .core(p), taskKey: nil))
+                place(ComposedFile(path: f.path, digest: f.digest, mode: f.mode, origin: .core, owner: .core(p), taskKey: nil),
+                      at: f.path, over: byPath[f.path])
             }
             var replaced: Set<String> = []
             for index in order {
@@ -68,7 +72,7 @@ public enum Composer {
                 // pattern (`app/models/account.rb` is the account model, not an `{entity}.rb`), and
                 // the pattern with the most literal characters over a looser one
                 // (`{timestamp}_create_rodauth.rb` over `{timestamp}_create_{plural}.rb`).
-                guard let seam = exact[rel] ?? Self.firstMatch(patterns, Array(rel.utf8)) else {
+                guard let seam = exact[rel] ?? matchingPattern(Array(rel.utf8)) else {
                     throw CompositionError.undeclaredOutput(platform: p, path: rel, seam: o.seam)
                 }
                 guard seam.id == o.seam else {
@@ -87,9 +91,8 @@ public enum Composer {
                     if earlier != nil { throw CompositionError.addCollidesWithCore(platform: p, path: rel, seam: o.seam) }
                     origin = .added
                 }
-                let file = ComposedFile(path: rel, digest: o.digest, mode: o.mode, origin: origin, owner: .seam(o.seam),
-                                        taskKey: o.taskKey, inputs: o.inputs)
-                if let earlier { all[earlier] = file } else { byPath[rel] = all.count; all.append(file) }
+                place(ComposedFile(path: rel, digest: o.digest, mode: o.mode, origin: origin, owner: .seam(o.seam),
+                                   taskKey: o.taskKey, inputs: o.inputs), at: rel, over: earlier)
             }
             return (all, replaced)
         }
@@ -117,16 +120,10 @@ public enum Composer {
                            sources: sources, known: known?(key))
     }
 
-    /// The first of `patterns` that matches `rel` (its UTF-8 bytes, made once for all patterns).
-    static func firstMatch(_ patterns: [CoreSeam], _ rel: [UInt8]) -> CoreSeam? {
-        for p in patterns where p.matches(utf8: rel) { return p }
-        return nil
-    }
-
     /// Bump when what `ProvenanceDocument.encoded()` writes for the same fields changes (its
     /// schema, its formatting, how a projection's fields or sources are derived): a memo of
     /// documents by key must never name the bytes of an older encoding.
-    /// `ProvenanceKeyPinTests` pins the encoded bytes of the example Plans beside this number.
+    /// `ProvenanceDocumentTests` pins the encoded bytes of a fixed document beside this number.
     public static let provenanceEncoding: UInt32 = 1
 
     /// What a tree's provenance document is a function of, hashed (a few hundred kilobytes for a
@@ -136,8 +133,8 @@ public enum Composer {
     /// key, which covers the task's named inputs (`TaskKey` hashes them); per projection read, its
     /// name and digest. The rest of the document derives from these: a projection's field digests
     /// from its fields (its digest), its sources from the Plan (its digest) by the release.
-    /// Hashed from the composed parts the document is built from, field for field what the
-    /// document holds (`ProvenanceKeyTests` derives it from a built document): the document itself
+    /// Hashed from the parts the document is built from, field for field what the document holds
+    /// (`ProvenanceDocumentTests` reads the same key off a built document), so the document itself
     /// is built only when its bytes are needed.
     static func provenanceKey(platform: Platform, nativeInputDigest: Digest, sources: Composition.DocumentSources,
                               files: [ComposedFile]) -> Digest {
