@@ -18,6 +18,9 @@ public struct RunReport: Sendable {
     /// How the summaries were named (shown, escaped).
     public let headName: String
     public let baseName: String?
+    /// What re-rendered against the base and why (nil without a base), made once for the graph
+    /// and the page.
+    let explanation: Explanation?
 
     /// Past this many tasks the graph shows one node per family and platform (with the task
     /// counts per status as stripes) instead of one per task: `dot` lays out 10,000 tasks in
@@ -29,6 +32,7 @@ public struct RunReport: Sendable {
         self.base = base
         self.headName = headName
         self.baseName = baseName
+        explanation = base.map { Explanation(base: $0.run, head: head.run) }
     }
 
     /// The ways a task's output was obtained, in legend order, with their colors.
@@ -126,9 +130,9 @@ public struct RunReport: Sendable {
 
     /// The inputs that changed against the base, per task that reads them (empty without a base).
     func changedInputs() -> Set<InputUse> {
-        guard let base else { return [] }
+        guard let explanation else { return [] }
         var out: Set<InputUse> = []
-        for group in Explanation(base: base.run, head: head.run).rendered {
+        for group in explanation.rendered {
             for id in group.tasks { for c in group.changes where c.kind != .removed { out.insert(InputUse(task: id, name: c.name)) } }
         }
         return out
@@ -149,8 +153,7 @@ public struct RunReport: Sendable {
     /// Per `Explanation` group, the Plan pointers and projection fields behind its changed
     /// inputs, traced through the summaries' projection records.
     public func causes() -> [Cause] {
-        guard let base else { return [] }
-        let explanation = Explanation(base: base.run, head: head.run)
+        guard let base, let explanation else { return [] }
         let baseTasks = Dictionary(base.tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let headTasks = Dictionary(head.tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let baseProjections = Self.byDigest(base.plan.projections)
@@ -198,14 +201,18 @@ public struct RunReport: Sendable {
 
     private func counts(_ h: inout HTML) {
         let t = head.totals
-        let values: [(String, String, Int, String?)] = [
-            ("tasks", "tasks", t.tasks, nil),
-            ("rendered", "rendered", t.rendered, Self.color(.rendered)),
-            ("reused_local", "reused (local store)", t.reusedLocal, Self.color(.local)),
-            ("reused_seed", "reused (seed)", t.reusedSeed, Self.color(.seed)),
-            ("reused_remote", "reused (remote)", t.reusedRemote, Self.color(.remote)),
-            ("failed", "failed", t.failed, Self.color(.failed)),
-        ]
+        // The legend's statuses, in its order, with their labels and colors.
+        let values: [(String, String, Int, String?)] = [("tasks", "tasks", t.tasks, nil)] + Self.statuses.map { s in
+            let (key, n): (String, Int)
+            switch s.status {
+            case .rendered: (key, n) = ("rendered", t.rendered)
+            case .local: (key, n) = ("reused_local", t.reusedLocal)
+            case .seed: (key, n) = ("reused_seed", t.reusedSeed)
+            case .remote: (key, n) = ("reused_remote", t.reusedRemote)
+            case .failed: (key, n) = ("failed", t.failed)
+            }
+            return (key, s.label, n, s.color)
+        }
         h.raw("<section id=\"counts\"><h2>Tasks</h2>\n<ul class=\"counts\">\n")
         for (key, label, n, color) in values {
             h.raw("<li><span class=\"swatch\" style=\"background:\(color ?? "transparent")\"></span>")
@@ -303,7 +310,7 @@ public struct RunReport: Sendable {
             if !c.fields.isEmpty { h.raw("<dt>projection fields</dt><dd>"); h.codes(c.fields); h.raw("</dd>\n") }
             h.raw("<dt>tasks</dt><dd>"); h.codes(c.tasks); h.raw("</dd>\n</dl>\n</details>\n")
         }
-        let removed = Set(base!.tasks.map(\.id)).subtracting(head.tasks.map(\.id)).sorted()
+        let removed = explanation?.removed ?? []
         if !removed.isEmpty {
             h.raw("<p>Tasks of the base run the head no longer has:</p>\n<p>"); h.codes(removed); h.raw("</p>\n")
         }
@@ -379,9 +386,9 @@ struct HTML {
 
     mutating func raw(_ s: String) { out += s }
 
-    mutating func text(_ s: String) { out += HTML.escape(s) }
+    mutating func text(_ s: String) { out += HTMLText.escape(s) }
 
-    mutating func code(_ s: String) { out += "<code>" + HTML.escape(s) + "</code>" }
+    mutating func code(_ s: String) { out += "<code>" + HTMLText.escape(s) + "</code>" }
 
     mutating func codes(_ list: [String]) {
         for (i, s) in list.enumerated() {
@@ -390,7 +397,6 @@ struct HTML {
         }
     }
 
-    static func escape(_ s: String) -> String { HTMLText.escape(s) }
 }
 
 /// Graphviz, run as a program: DOT in, SVG out.

@@ -8,25 +8,23 @@
 enum BridgeNames {
     /// `static component = "share"` (single or double quotes).
     static func webName(_ bytes: [UInt8]) -> (name: String, line: Int)? {
-        literal(after: ["static", "component", "="], in: bytes)
+        literal(after: ["static", "component", "="], in: tokenize(String(decoding: bytes, as: UTF8.self)))
     }
 
     /// `class var name: String { "share" }` (optionally `return "share"`) in the file declaring `type`.
     static func swiftName(_ bytes: [UInt8], type: String) -> (name: String, line: Int)? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard declares(text, "class", type) else { return nil }
-        return literal(after: ["class", "var", "name", ":", "String", "{"], in: bytes, optional: ["return"])
+        let tokens = tokenize(String(decoding: bytes, as: UTF8.self))
+        guard declares(tokens, "class", type) else { return nil }
+        return literal(after: ["class", "var", "name", ":", "String", "{"], in: tokens, optional: ["return"])
     }
 
-    /// Whether `text` has the two words `keyword type` (followed by a non-identifier character).
-    static func declares(_ text: String, _ keyword: String, _ type: String) -> Bool {
-        let tokens = tokenize(text).map(\.text)
-        return zip(tokens, tokens.dropFirst()).contains { $0 == keyword && $1 == type }
+    /// Whether `tokens` have the two words `keyword type` in a row.
+    private static func declares(_ tokens: [Token], _ keyword: String, _ type: String) -> Bool {
+        zip(tokens, tokens.dropFirst()).contains { $0.text == keyword && $1.text == type }
     }
 
     /// The first string literal that follows `words` (tokens, any whitespace between), and its line.
-    private static func literal(after words: [String], in bytes: [UInt8], optional: Set<String> = []) -> (name: String, line: Int)? {
-        let tokens = tokenize(String(decoding: bytes, as: UTF8.self))
+    private static func literal(after words: [String], in tokens: [Token], optional: Set<String> = []) -> (name: String, line: Int)? {
         var i = 0
         while i + words.count < tokens.count {
             if tokens[i..<(i + words.count)].map(\.text) == words {
@@ -104,7 +102,7 @@ extension NativeExtensions {
         for file in out.web {
             let path = sourcePath(file)
             let inside = String(file.destination.dropFirst(webPrefix.count))
-            if let c = builtIn.first(where: { inside == $0.name + "_controller.js" }) {
+            if let c = builtIn.first(where: { file.destination == CoreCatalog.seam($0.webSeam).outputPath }) {
                 report(.sourceFileNameReserved, path, 1, .error,
                        "\(inside) is the web half of orchestrate's built-in \(c.name) component (/application/bridge/\(c.name)); rename yours, or set \"bridge\": { \"\(c.name)\": false }")
                 continue

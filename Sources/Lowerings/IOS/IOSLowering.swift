@@ -43,10 +43,12 @@ public enum IOSLowering {
         // The definition the native files record a digest of (000's departure, DESIGN.md).
         builder.include([identity.projection])
         let version = ReleaseVersion(plan: plan), pushRequested = plan.application.push.requested(for: platform)
+        // The iOS push flag alone: push.android never moves an iOS key.
+        let push = PushProjection.client(platform, requested: pushRequested)
         addTasks(identity: iosIdentity, navigation: navigation, routes: routes, appearance: appearance,
-                 version: version, push: pushRequested, into: &builder)
+                 push: push, requested: pushRequested, into: &builder)
         addLinksAndBridge(links: LinksProjection(plan: plan), bridge: BridgeProjection(plan: plan), identity: iosIdentity,
-                          version: version, push: pushRequested, into: &builder)
+                          version: version, push: push, requested: pushRequested, into: &builder)
         builder.append(MonogramTasks.pngCopy(appName: plan.application.name, seam: .iosAppIcon, release: release),
                        reads: [MonogramTasks.projection(appName: plan.application.name)])
         addExtensionTasks(plan.application.native.ios!, loaded.extensions.ios, into: &builder)
@@ -58,14 +60,12 @@ public enum IOSLowering {
     /// One task per seam of the iOS Core, in `CoreCatalog.iosSeams` order, each reading only the
     /// projections its renderer reads (the AppIcon is the monogram copy).
     static func addTasks(identity: IOSIdentity, navigation: IOSNavigation, routes: IOSPathRoutes,
-                         appearance: AppearanceProjection, version: ReleaseVersion, push pushRequested: Bool,
+                         appearance: AppearanceProjection, push: Projection, requested pushRequested: Bool,
                          into builder: inout SeamTaskBuilder) {
         let accent = appearance.accent
         let background: Color? = appearance.background
         builder.add(.iosApplicationDefinition, reads: [identity.projection]) { ApplicationDefinitionRenderer.render(identity) }
         builder.add(.iosNavigationDefinition, reads: [navigation.projection]) { NavigationDefinitionRenderer.render(navigation) }
-        // The iOS flag alone: push.android never moves an iOS key.
-        let push = PushProjection.client(platform, requested: pushRequested)
         builder.add(.iosPathConfiguration, reads: [routes.projection]) { PathConfigurationRenderer.render(routes) }
         builder.add(.iosAccentColor, reads: [appearance.accentProjection]) { ColorSetRenderer.render(accent) }
         builder.add(.iosBackgroundColor, reads: [appearance.backgroundProjection]) { ColorSetRenderer.render(background) }
@@ -84,13 +84,11 @@ public enum IOSLowering {
     /// The xcconfig also carries the marketing version (issue 17's release versions); the one
     /// entitlements file holds push's `aps-environment` and the domain's Associated Domains.
     static func addLinksAndBridge(links: LinksProjection, bridge: BridgeProjection, identity: IOSIdentity, version: ReleaseVersion,
-                                  push pushRequested: Bool, into builder: inout SeamTaskBuilder) {
+                                  push: Projection, requested pushRequested: Bool, into builder: inout SeamTaskBuilder) {
         let (scheme, domain, components) = (links.scheme, links.domain, bridge.components)
         builder.add(.iosIdentityXcconfig, reads: [identity.projection, version.projection, links.schemeProjection]) {
             IdentityXcconfigRenderer.render(identity, version: version, scheme: scheme)
         }
-        // The iOS push flag alone: push.android never moves an iOS key.
-        let push = PushProjection.client(platform, requested: pushRequested)
         builder.add(.iosEntitlements, reads: [links.domainProjection, push]) {
             IOSLinksRenderer.entitlements(domain: domain, push: pushRequested)
         }

@@ -259,7 +259,7 @@ struct PlanDecoder {
                 found[member.key] = member.value
             } else {
                 let pointer = value.pointer.appending(member.key)
-                report(.unknownKey, pointer, member.keyPosition, unknownKeyMessage(member.key, allowed: shape.required + shape.optional))
+                report(.unknownKey, pointer, member.keyPosition, unknownKeyMessage(member.key, allowed: shape.properties.map(\.key)))
                 failed.insert(pointer)
             }
         }

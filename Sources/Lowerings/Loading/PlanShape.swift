@@ -60,7 +60,6 @@ struct PlanShape: Sendable {
     var exactlyOne: [String] = []
 
     var required: [String] { properties.filter(\.isRequired).map(\.key) }
-    var optional: [String] { properties.filter { !$0.isRequired }.map(\.key) }
 }
 
 // MARK: patterns (each the regular expression of a `PlanValidator`/`RGBColor` check; `PlanShapeTests` compares them)

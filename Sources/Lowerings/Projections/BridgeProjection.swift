@@ -17,8 +17,6 @@ public struct BridgeProjection: Hashable, Sendable {
         ])
     }
 
-    public func contains(_ component: BuiltInBridgeComponent) -> Bool { components.contains(component) }
-
     /// The components a lowering's `bridge` projection lists (what the Rails lowering read).
     public static func components(in projections: [String: Projection]) -> [BuiltInBridgeComponent] {
         guard case .object(let fields)? = projections["bridge"]?.value, case .array(let names)? = fields["components"] else { return [] }

@@ -16,11 +16,8 @@ public struct ReleaseVersion: Hashable, Sendable {
     public static let `default` = "1.0.0"
 
     public let value: String
-    /// Whether the Plan authored it.
-    public let authored: Bool
 
     public init(plan: Plan) {
-        authored = plan.application.version != nil
         value = plan.application.version ?? Self.default
     }
 

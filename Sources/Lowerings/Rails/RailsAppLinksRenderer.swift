@@ -27,11 +27,6 @@ enum RailsAppLinksRenderer {
             }
             if iosBundleIdentifier == nil && androidPackage == nil { return nil }
         }
-
-        init(iosBundleIdentifier: String?, androidPackage: String?) {
-            self.iosBundleIdentifier = iosBundleIdentifier
-            self.androidPackage = androidPackage
-        }
     }
 
     static let applePath = "/.well-known/apple-app-site-association"

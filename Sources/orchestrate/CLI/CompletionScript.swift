@@ -116,12 +116,8 @@ enum CompletionScript {
         for c in model.commands {
             var specs = c.options.map(zshSpec)
             specs.append("'(- *)--help[show the help]'")
-            if !c.subcommands.isEmpty {
-                specs.append("'1:subcommand:(\(c.subcommands.joined(separator: " ")))'")
-                if c.positionals != .none { specs.append("'*:argument:\(zshAction(c.positionals))'") }
-            } else if c.positionals != .none {
-                specs.append("'*:argument:\(zshAction(c.positionals))'")
-            }
+            if !c.subcommands.isEmpty { specs.append("'1:subcommand:(\(c.subcommands.joined(separator: " ")))'") }
+            if c.positionals != .none { specs.append("'*:argument:\(zshAction(c.positionals))'") }
             s += "        \(c.name))\n            _arguments -s -S \\\n"
             s += specs.map { "                " + $0 }.joined(separator: " \\\n") + "\n"
             s += "            ;;\n"
