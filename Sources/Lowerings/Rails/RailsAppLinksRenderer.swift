@@ -12,6 +12,8 @@
 enum RailsAppLinksRenderer {
     /// The identities the Plan gives each client whose tree was emitted (nil: no such route).
     struct Apps: Hashable, Sendable {
+        /// The authored domain whose links the apps claim.
+        var domain: String
         var iosBundleIdentifier: String?
         var androidPackage: String?
 
@@ -19,6 +21,7 @@ enum RailsAppLinksRenderer {
         init?(plan: Plan, clients: [Platform]) {
             let app = plan.application
             guard let domain = app.domain else { return nil }
+            self.domain = domain
             if clients.contains(.ios) {
                 iosBundleIdentifier = BundleIdentity.derive(key: app.key, domain: domain).identity?.bundleIdentifier
             }

@@ -240,7 +240,8 @@ enum RailsApplicationRenderer {
                       "`RAILS_DEVELOPMENT_HOSTS`); " + guides.joined(separator: " and ") + " say" + (guides.count == 1 ? "s" : "")
                         + " when to open one and how to clean up after the preview."]
         }
-        if let apps = app.appLinks, let domain = app.appLinksDomain {
+        if let apps = app.appLinks {
+            let domain = apps.domain
             lines += ["", "### Links into the apps", "",
                       "Links to https://\(RailsText.markdown(domain)) open in the apps once this server vouches for them. It serves the",
                       "association files from its environment, never from the repository, and claims nothing until they are set:"]

@@ -65,14 +65,11 @@ struct RailsApplicationSpec: Hashable, Sendable {
         Projection(name: "rails.identity", fields: ["name": .string(name)], sources: ["name": ["/application/name"]])
     }
 
-    /// The domain whose links the apps claim (with association files only).
-    var appLinksDomain: String?
-
     /// What the README reads.
     var readmeProjection: Projection {
         Projection(name: "rails.readme", fields: [
             "name": .string(name), "clients": .array(clients.map { .string($0.rawValue) }), "account": .bool(hasAccount),
-            "app_links": appLinks.map { .object(["domain": .optional(appLinksDomain), "ios": .bool($0.iosBundleIdentifier != nil),
+            "app_links": appLinks.map { .object(["domain": .optional($0.domain), "ios": .bool($0.iosBundleIdentifier != nil),
                                                  "android": .bool($0.androidPackage != nil)]) } ?? .null,
             "push": .array(push.map { .string($0.rawValue) }),
         ], sources: ["name": ["/application/name"], "clients": ["/application/native"], "account": ["/account"],

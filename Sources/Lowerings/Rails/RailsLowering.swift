@@ -35,7 +35,6 @@ public enum RailsLowering {
         var app = RailsApplicationSpec(plan: plan, navigation: navigation)
         app.clients = app.clients.filter { emittedClients.contains($0) }
         app.appLinks = RailsAppLinksRenderer.Apps(plan: plan, clients: app.clients)
-        app.appLinksDomain = app.appLinks == nil ? nil : plan.application.domain
         let bridge = BridgeProjection(plan: plan)
         // Validation requires an account and the client for each push flag (000: push needs a client to
         // deliver to); a client its lowering omitted registers nothing here.
