@@ -75,6 +75,11 @@ def table(samples, n, reps):
         ratio(z.wall("noop"), z.wall("ninja")), "%.0f" % z.rss("noop"), z.files, "≤ 2.0")
     row("  no-op CPU, user+sys (ms)", z.cpu_text("noop"), "ninja " + z.cpu_text("ninja"),
         ratio(z.cpu("noop"), z.cpu("ninja")), "", "", "")
+    if z.has("noop_full"):
+        row("no-op compile `--full`, every stage (ms)", ms(z.wall("noop_full")), "ninja " + ms(z.wall("ninja")),
+            ratio(z.wall("noop_full"), z.wall("ninja")), "%.0f" % z.rss("noop_full"), z.files)
+        row("  `--full` CPU, user+sys (ms)", z.cpu_text("noop_full"), "ninja " + z.cpu_text("ninja"),
+            ratio(z.cpu("noop_full"), z.cpu("ninja")))
     row("  the second run alone (ms)", ms(z.wall("second")), "", "", "%.0f" % z.rss("second"))
     row("`orchestrate --version` (ms)", ms(z.wall("version")), "", "", "%.0f" % z.rss("version"))
     bound = 2 * z.wall("ninja") + z.wall("version")
@@ -84,12 +89,20 @@ def table(samples, n, reps):
     row("  the same in CPU time (ms)", ms(z.cpu("noop")), ms(cbound), ratio(z.cpu("noop"), cbound))
     kb, nkb = z.s["time_rss"][0]
     row("peak RSS of a no-op, GNU time (MB)", "%.0f" % (kb / MB), "ninja %.0f" % (nkb / MB), "", "", "", "≤ 150")
+    if z.has("time_rss_full"):
+        row("  the same, `--full` (MB)", "%.0f" % (z.s["time_rss_full"][0][0] / MB))
     for step, label in (("change", "Rails-only change, +1 string field (ms)"), ("revert", "  revert, compiled back (ms)")):
         written = int(statistics.median(v[0] for v in z.s[step + "_written"]))
         ref = step + "_ninja"
         row(label, ms(z.wall(step)), "ninja, %d edges %s" % (written, ms(z.wall(ref))),
             ratio(z.wall(step), z.wall(ref)), "%.0f" % z.rss(step), "%d written" % written)
         row("  CPU, user+sys (ms)", z.cpu_text(step), "ninja " + z.cpu_text(ref), ratio(z.cpu(step), z.cpu(ref)))
+        target = "≤ 1.2" if step == "change" else ""
+        row("  ÷ the no-op (wall)", ms(z.wall(step)), "no-op " + ms(z.wall("noop")), ratio(z.wall(step), z.wall("noop")),
+            "", "", target)
+        if z.has("noop_full"):
+            row("  ÷ the `--full` no-op (wall)", ms(z.wall(step)), "`--full` " + ms(z.wall("noop_full")),
+                ratio(z.wall(step), z.wall("noop_full")))
 
     print()
     print("### %d entities: %d files, %d reps (medians)" % (n, z.files, reps))
@@ -127,6 +140,9 @@ def linear(samples, pair, before, after, create, cores, binary):
           "peak RSS at %d: no-op %.0f MB, cold %.0f MB (target ≤ 150)"
           % (a, b, za.files, zb.files, b, a, growth("noop", 0), growth("noop", 1), user_growth("noop"),
              growth("cold", 0), growth("cold", 1), user_growth("cold"), b, zb.rss("noop"), zb.rss("cold")))
+    if za.has("noop_full") and zb.has("noop_full"):
+        print("linearity of the `--full` no-op: %.2f (CPU %.2f, user %.2f); its peak RSS at %d: %.0f MB"
+              % (growth("noop_full", 0), growth("noop_full", 1), user_growth("noop_full"), b, zb.rss("noop_full")))
 
 
 def main():

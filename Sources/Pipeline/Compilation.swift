@@ -23,7 +23,7 @@ public enum Compilation {
     /// Reads a Plan and its native directory (positioned diagnostics, all at once). The one place
     /// the app's native files are read: renderers get their bytes as values.
     public static func load(_ plan: PlanFile) throws -> LoadedPlan {
-        let native = try plan.native.map(NativeSourceReader.read) ?? .none
+        let native = try plan.nativeSources ?? plan.native.map(NativeSourceReader.read) ?? .none
         switch PlanLoader.load(bytes: plan.bytes, file: plan.name, native: native) {
         case .failed(let diagnostics): throw PipelineError.invalidPlan(file: plan.name, diagnostics: diagnostics)
         case .loaded(let loaded): return loaded

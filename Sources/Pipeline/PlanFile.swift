@@ -1,3 +1,5 @@
+import Lowerings
+
 /// A Plan as read, before the load stage: its bytes and the name diagnostics give it (the path as
 /// the user wrote it), and where the app's native files are (`native/` next to it by default).
 public struct PlanFile: Sendable {
@@ -5,6 +7,8 @@ public struct PlanFile: Sendable {
     public var name: String
     /// Read by the load stage; nil: none.
     public var native: NativeDirectory?
+    /// `native` read ahead (`CompileMemo.readingNative`); the load stage then uses these bytes.
+    public var nativeSources: NativeSources?
 
     public init(bytes: [UInt8], name: String, native: NativeDirectory? = nil) {
         self.bytes = bytes

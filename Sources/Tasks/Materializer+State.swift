@@ -38,7 +38,7 @@ extension Materializer {
             return none(schema.map { $0 == OutputStateCodec.schema ? .malformed : .unknownSchema($0) } ?? .malformed, identity)
         }
         return Previous(outputs: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
-                        stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil)
+                        stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil, digest: Digest.of(data))
     }
 
     static func readAll(_ fd: Int32) -> [UInt8]? {
@@ -55,8 +55,11 @@ extension Materializer {
         }
     }
 
-    func saveState(_ state: [String: OutputState], in dirFD: Int32, durable: Bool) throws {
+    /// Writes the state; returns the SHA-256 of the bytes written.
+    @discardableResult
+    func saveState(_ state: [String: OutputState], in dirFD: Int32, durable: Bool) throws -> Digest {
         let data = OutputStateCodec.encode(state.values.sorted { $0.path < $1.path })
         try writeAtomically(Self.stateFileName, in: dirFD, bytes: data, mode: .regular, counter: 0, path: Self.stateFile, durable: durable)
+        return Digest.of(data)
     }
 }

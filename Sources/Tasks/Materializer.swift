@@ -32,6 +32,9 @@ public struct MaterializeReport: Sendable, Equatable {
     /// as a first run into a populated directory: nothing was removed (nothing is known to be
     /// ours), files that differ were replaced, and a good state was written.
     public var stateProblem: StateProblem?
+    /// The SHA-256 of the state file as this run left it (written now, or left as it was); nil
+    /// when it could not be read.
+    public var stateDigest: Digest?
 
     public enum StateProblem: Equatable, Sendable {
         case unreadable(errno: Int32)
@@ -84,6 +87,8 @@ public struct Materializer: Sendable {
         /// The state file's inode, size and mtime, to tell whether another run replaced it since.
         let identity: StateIdentity?
         let problem: MaterializeReport.StateProblem?
+        /// The SHA-256 of the state file's bytes; nil when there was none or it could not be read.
+        var digest: Digest?
     }
 
     struct StateIdentity: Equatable, Sendable {
@@ -160,9 +165,7 @@ public struct Materializer: Sendable {
         let stateFD = try openStateDirectory(rootFD)
         defer { close(stateFD) }
         // One run at a time per root (the lock goes with the descriptor, also when killed).
-        while flock(stateFD, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw TaskError.io(path: Self.stateDirectory, operation: "lock", errno: errno) }
-        }
+        try lock(stateFD, LOCK_EX)
         let recovery = recover(rootFD: rootFD, stateFD: stateFD)
         var current = stat()
         let identity = fstatat(stateFD, Self.stateFileName, &current, AT_SYMLINK_NOFOLLOW) == 0 ? StateIdentity(current) : nil
@@ -276,12 +279,13 @@ public struct Materializer: Sendable {
         report.overwrittenEdited.sort()
         // A no-op run leaves the state file alone (same entries, same stat facts), unless an entry
         // was too recent to trust: writing the state again makes it older than the state file.
+        report.stateDigest = state.digest
         if newState != previous || journaled {
-            try saveState(newState, in: stateFD, durable: journaled)
+            report.stateDigest = try saveState(newState, in: stateFD, durable: journaled)
         } else if racy {
             // Only to age the state past the files' mtimes: best effort, so a run that changed
             // nothing still succeeds on a full disk (a later run re-hashes those files instead).
-            try? saveState(newState, in: stateFD, durable: false)
+            if let saved = try? saveState(newState, in: stateFD, durable: false) { report.stateDigest = saved }
         }
         if journaled { try removeJournal(in: stateFD) }
         return report

@@ -46,7 +46,7 @@ final class RemoteCLITests: XCTestCase {
         XCTAssertGreaterThan(tree("a").count, 50)
 
         // B's store now holds everything: the next compile is all local, even with the remote down.
-        XCTAssertEqual(h.run("compile", "--demo", "60", "--out", "b", "--store", "sb", "--remote", "http://127.0.0.1:\(closedPort())/c"), 0, h.err)
+        XCTAssertEqual(h.run("compile", "--demo", "60", "--out", "b", "--store", "sb", "--remote", "http://127.0.0.1:\(closedPort())/c", "--full"), 0, h.err)
         XCTAssertTrue(h.out.contains("0 rendered, 60 local"), h.out)
         XCTAssertEqual(warnings(), 0, "a remote that is never asked is never reported: \(h.err)")
 

@@ -15,13 +15,15 @@ public enum CompileCommand: Command {
         + "(builder id: $ORCHESTRATE_BUILDER_ID, else urn:orchestrate:builder:cli)")
     static let force = Flag("force", "overwrite generated files edited since orchestrate wrote them (without it they are\n"
         + "kept, with a warning, and listed in the summary under \"kept\")")
+    static let full = Flag("full", "run every stage, even when the Plan, its native files and this orchestrate are\n"
+        + "those of the last compile into DIR (else such a run stats the tree and stops there)")
     static let progress = Flag("progress", "show the progress line even when stderr is not a terminal")
     static let demo = Option<Int>.int("demo", "N", "compile a built-in synthetic set of N tasks instead of a Plan", max: DemoTaskSet.maxCount)
     static let demoVariant = Option<Int>.int("demo-variant", "V", "change every 100th demo task's content (for incremental demos)", min: 0)
 
     public static let options: [CommandOption] = [
         out.declaration, PlanOptions.nativeDir.declaration, StoreOptions.store.declaration, jobs.declaration, summary.declaration, slsa.declaration,
-        force.declaration, progress.declaration, demo.declaration, demoVariant.declaration,
+        force.declaration, full.declaration, progress.declaration, demo.declaration, demoVariant.declaration,
     ] + StoreOptions.remoteOptions
     public static let positionals = 0...1
     public static let usage: [Usage] = [
@@ -32,6 +34,9 @@ public enum CompileCommand: Command {
     Looks every file task's key up in the store chain (local store, the repository's cas/, a
     remote), renders only misses, and writes only files whose bytes changed into DIR. A generated
     file someone edited since it was written is left as it is, with a warning, unless --force.
+    When the Plan, its native files and this orchestrate are those of the last compile into DIR
+    and every file there is as it left it (by stat, as git trusts its index), the run stops
+    there: "up to date" (see docs/compile-memo.md; --summary, --slsa and --full run every stage).
     """
     public static let epilogue = """
     A remote entry is used only when every object it names downloads and re-hashes to its digest;
@@ -51,11 +56,21 @@ public enum CompileCommand: Command {
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
         let out = try args.value(Self.out)!
-        let source: CompileSource
+        var source: CompileSource
         if let n = try args.value(demo) {
             source = .demo(count: n, variant: try args.value(demoVariant) ?? 0)
         } else {
             source = .plan(try PlanOptions.planFile(args.positionals[0], args, ctx))
+        }
+        source = try CompileMemo.readingNative(source)
+        let fingerprint = CompileMemo.fingerprint(source)
+        if !args.flag(full), try args.value(summary) == nil, try args.value(slsa) == nil, let fingerprint,
+           let hit = CompileMemo.hit(fingerprint, out: ctx.path(out)) {
+            for line in hit.record.diagnostics { ctx.err(line) }
+            ctx.out("\(hit.record.tasks) tasks: up to date (the Plan, native files and orchestrate of the last run); "
+                + "\(hit.files) unchanged → \(out)\n")
+            for line in hit.record.gaps { ctx.err(line) }
+            return ExitCode.success
         }
         let chain = try StoreOptions.chain(args, ctx)
         let showProgress = args.flag(progress) || ctx.stdoutIsTerminal
@@ -77,9 +92,10 @@ public enum CompileCommand: Command {
         }
         line?.finish()
         ctx.keepUntilExit(result)
-        for d in result.tasks.report.diagnostics {
-            ctx.err("\(d.file):\(d.line):\(d.column): \(d.severity.rawValue)[\(d.code.rawValue)]: \(d.pointer): \(d.message)\n")
+        let diagnostics = result.tasks.report.diagnostics.map {
+            "\($0.file):\($0.line):\($0.column): \($0.severity.rawValue)[\($0.code.rawValue)]: \($0.pointer): \($0.message)\n"
         }
+        for line in diagnostics { ctx.err(line) }
         StoreOptions.report(chain, ctx)
         if let path = try args.value(summary), let bytes = result.summaryBytes {
             try UserFile.write(bytes, to: ctx.path(path), display: path, what: "summary")
@@ -102,7 +118,13 @@ public enum CompileCommand: Command {
         for p in r.keptEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; kept (--force overwrites it)\n") }
         for p in r.overwrittenEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; overwritten (--force)\n") }
         for p in r.keptModified { ctx.err("orchestrate: warning: \(p) was produced by an earlier run and edited since; left in place\n") }
-        for g in result.summary.gaps { ctx.err("gap \(g.code.rawValue) at \(g.pointer): \(g.message)\n") }
+        let gaps = result.summary.gaps.map { "gap \($0.code.rawValue) at \($0.pointer): \($0.message)\n" }
+        for line in gaps { ctx.err(line) }
+        // A clean run is recorded for the next one (best effort: the run itself succeeded).
+        if let fingerprint, let state = r.stateDigest, kept == 0, r.stateProblem == nil {
+            _ = try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: t.tasks, diagnostics: diagnostics, gaps: gaps),
+                                        out: ctx.path(out))
+        }
         return ExitCode.success
     }
 

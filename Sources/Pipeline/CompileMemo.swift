@@ -1,0 +1,107 @@
+import Cache
+import Foundation
+import Lowerings
+import Tasks
+
+/// The compile memo: a no-op answered the way ninja answers one, by stat'ing the outputs.
+///
+/// A compile is a pure function of what it reads: the Plan's bytes (and the name its diagnostics
+/// give it), the native directory's files, and the orchestrate that runs (its renderers, its
+/// lowerings and the Cores it pins by digest). A run that completes cleanly records the SHA-256 of
+/// those inputs (`fingerprint`) in `<out>/.orchestrate/memo.json`, bound to the digest of the state
+/// file the same run left. A later run with the same fingerprint then needs nothing but the tree
+/// as that state records it — and the materializer's stat check (`Materializer.unchanged`) proves
+/// that without reading a file, by the rules `apply` already trusts: size, inode, mtime, ctime
+/// and mode as recorded, mtime older than the state (racily clean), no journal. Anything else —
+/// another input, another binary, an edited, missing or too recent file, a state another run
+/// replaced — is a miss, and the full compile runs and records again.
+///
+/// What a hit does not do: it does not look in the store (no keys are computed), so it neither
+/// uploads to nor heals a store; it does not write a summary or an SLSA statement (the CLI runs the
+/// full compile when either is asked for). `--full` on the CLI always runs every stage.
+public enum CompileMemo {
+    public static let schema = "orchestrate.compile-memo/1"
+
+    public struct Record: Codable, Equatable, Sendable {
+        public var schema: String
+        /// The inputs' fingerprint (`fingerprint(_:tool:)`).
+        public var fingerprint: Digest
+        /// The SHA-256 of the state file the recorded run left.
+        public var state: Digest
+        /// The run's task count, for the line a hit prints.
+        public var tasks: Int
+        /// What the run said about the Plan, said again by a hit: its diagnostics and its gaps,
+        /// as printed (the same inputs give the same ones).
+        public var diagnostics: [String]
+        public var gaps: [String]
+
+        public init(fingerprint: Digest, state: Digest, tasks: Int, diagnostics: [String], gaps: [String]) {
+            schema = CompileMemo.schema
+            self.fingerprint = fingerprint
+            self.state = state
+            self.tasks = tasks
+            self.diagnostics = diagnostics
+            self.gaps = gaps
+        }
+    }
+
+    /// `source` with its native files read (once: the fingerprint and the load stage see the same
+    /// bytes, so a file changed mid-run cannot be recorded under the other version's fingerprint).
+    public static func readingNative(_ source: CompileSource) throws -> CompileSource {
+        guard case var .plan(file) = source, file.nativeSources == nil, let native = file.native else { return source }
+        file.nativeSources = try NativeSourceReader.read(native)
+        return .plan(file)
+    }
+
+    /// The SHA-256 of everything a compile of `source` reads, with the tool's identity; nil when
+    /// the tool has none (then there is no memo) or a Plan's native files were not read ahead
+    /// (`readingNative`).
+    public static func fingerprint(_ source: CompileSource, tool: [UInt8]? = ToolIdentity.current) -> Digest? {
+        guard let tool else { return nil }
+        var b = DigestBuilder(domain: "orchestrate.compile-memo", version: 1)
+        b.add(bytes: tool)
+        switch source {
+        case let .demo(count, variant):
+            b.add("demo")
+            b.add(UInt64(count))
+            b.add(UInt64(variant))
+        case let .plan(file):
+            b.add("plan")
+            b.add(file.name)
+            b.add(Digest.of(file.bytes))
+            if let native = file.native {
+                guard let sources = file.nativeSources else { return nil }
+                b.add(native.display)
+                b.add(native.required)
+                b.add(UInt64(sources.files.count))
+                for f in sources.files {
+                    b.add(f.path)
+                    b.add(f.digest)
+                }
+                b.add(UInt64(sources.diagnostics.count))
+                for d in sources.diagnostics { b.add("\(d.file):\(d.line):\(d.column):\(d.code.rawValue):\(d.message)") }
+            } else {
+                b.add("no native directory")
+            }
+        }
+        return b.finalize()
+    }
+
+    /// The memo in `out` when it names `fingerprint` and the tree is unchanged since (see the
+    /// type); nil otherwise.
+    public static func hit(_ fingerprint: Digest, out: String) -> (record: Record, files: Int)? {
+        let materializer = Materializer(root: out)
+        guard let bytes = materializer.readMemo(),
+              let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)),
+              record.schema == schema, record.fingerprint == fingerprint,
+              let files = materializer.unchanged(stateDigest: record.state) else { return nil }
+        return (record, files)
+    }
+
+    /// Records `record` in `out`, if the state there is still the one `record` names. Returns
+    /// whether it was written.
+    @discardableResult
+    public static func record(_ record: Record, out: String) throws -> Bool {
+        try Materializer(root: out).writeMemo(StableJSON.encode(record), stateDigest: record.state)
+    }
+}
