@@ -12,7 +12,7 @@ import Tasks
 /// file the same run left. A later run with the same fingerprint then needs nothing but the tree
 /// as that state records it — and the materializer's stat check (`Materializer.unchanged`) proves
 /// that without reading a file, by the rules `apply` already trusts: size, inode, mtime, ctime
-/// and mode as recorded, mtime older than the state (racily clean), no journal. Anything else —
+/// and mode as recorded, no journal; a file as recent as the state (racily clean) is hashed. Anything else —
 /// another input, another binary, an edited, missing or too recent file, a state another run
 /// replaced — is a miss, and the full compile runs and records again.
 ///

@@ -32,12 +32,14 @@ extension Materializer {
 
     /// Whether the tree is exactly what the state file records, the state hashing to `stateDigest`:
     /// no journal (no interrupted run); and every recorded file a regular file with its recorded
-    /// mode, size, inode, mtime and ctime, and an mtime older than the state file's (the racily
-    /// clean rule `apply` follows: a file as recent as the state could have been edited unseen).
-    /// Nothing is read but the state: a file whose stat facts differ in any way is a "no", and the
-    /// caller runs `apply`, which hashes it. Returns the number of files, nil for a "no". Holds
-    /// the run lock shared, so a run writing the tree meanwhile is waited for.
-    public func unchanged(stateDigest: Digest) -> Int? {
+    /// mode, size, inode, mtime and ctime. A file whose mtime is older than the state file's is
+    /// trusted on those facts; one as recent as the state could have been edited unseen (the
+    /// racily clean rule `apply` follows), so it is hashed, and it must have its recorded digest
+    /// — up to `racyLimit` such files; past that the answer is "no", and `apply` (which then
+    /// writes the state again, after them) takes over. A file whose stat facts differ in any way
+    /// is a "no" too. Returns the number of files, nil for a "no". Holds the run lock shared, so a
+    /// run writing the tree meanwhile is waited for.
+    public func unchanged(stateDigest: Digest, racyLimit: Int = 64) -> Int? {
         guard let dirFD = openExistingStateDirectory() else { return nil }
         defer { close(dirFD) }
         guard (try? lock(dirFD, LOCK_SH)) != nil else { return nil }
@@ -52,16 +54,32 @@ extension Materializer {
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else { return nil }
         defer { close(rootFD) }
-        let clean = concurrentMap(count: files.count, chunk: 256, context: { DirectoryWalker(rootFD: rootFD) }) { walker, i -> Bool in
+        enum Check { case clean, racy, changed }
+        let checks = concurrentMap(count: files.count, chunk: 256, context: { DirectoryWalker(rootFD: rootFD) }) { walker, i -> Check in
             let r = files[i]
             guard OutputPath.problem(r.path) == nil, !Self.isState(r.path),
-                  let parent = (try? walker.parent(of: r.path, create: false)) ?? nil else { return false }
+                  let parent = (try? walker.parent(of: r.path, create: false)) ?? nil else { return .changed }
             var st = stat()
-            return fstatat(parent, Self.lastComponent(r.path), &st, AT_SYMLINK_NOFOLLOW) == 0
-                && (st.st_mode & S_IFMT) == S_IFREG && st.st_mode & 0o7777 == mode_t(r.mode)
-                && r.matches(st) && r.mtimeNs < stateMtimeNs
+            guard fstatat(parent, Self.lastComponent(r.path), &st, AT_SYMLINK_NOFOLLOW) == 0, (st.st_mode & S_IFMT) == S_IFREG,
+                  st.st_mode & 0o7777 == mode_t(r.mode), r.matches(st) else { return .changed }
+            return r.mtimeNs < stateMtimeNs ? .clean : .racy
         }
-        return clean.allSatisfy { $0 } ? files.count : nil
+        guard !checks.contains(.changed) else { return nil }
+        let racy = checks.indices.filter { checks[$0] == .racy }
+        guard racy.count <= racyLimit else { return nil }
+        // Each read through its parent's descriptor and stat'ed again once open: the bytes hashed
+        // are those of the file whose facts matched.
+        let walker = DirectoryWalker(rootFD: rootFD)
+        for i in racy {
+            let r = files[i], name = Self.lastComponent(r.path)
+            guard let parent = (try? walker.parent(of: r.path, create: false)) ?? nil else { return nil }
+            let fd = openat(parent, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var st = stat()
+            guard fstat(fd, &st) == 0, r.matches(st), Self.digest(ofDescriptor: fd, name: name) == r.digest else { return nil }
+        }
+        return files.count
     }
 
     /// `<root>/.orchestrate` as it is (never made here); nil when missing or not a directory.

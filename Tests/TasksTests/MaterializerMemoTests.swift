@@ -1,0 +1,116 @@
+import StoreModel
+import Foundation
+import XCTest
+@testable import Tasks
+
+/// `Materializer.unchanged` and the memo's binding to the state: what a tree must be for a
+/// compile to stop at a stat, and the racily clean rule on that path.
+final class MaterializerMemoTests: XCTestCase {
+    private var dir: String!
+    private var out: String { dir + "/out" }
+    private var objects: [Digest: [UInt8]] = [:]
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("memo-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func files(_ n: Int) -> [TreeFile] {
+        (0 ..< n).map { i in
+            let b = Array("file \(i)\n".utf8)
+            objects[Digest.of(b)] = b
+            return TreeFile(path: "d\(i % 3)/f\(i).txt", digest: Digest.of(b), mode: i == 0 ? .executable : .regular, size: UInt64(b.count))
+        }
+    }
+
+    private func apply(_ files: [TreeFile]) throws -> MaterializeReport {
+        try Materializer(root: out).apply(files) { d in self.objects[d]! }
+    }
+
+    private var statePath: String { out + "/" + Materializer.stateFile }
+
+    private func stateDigest() throws -> Digest { Digest.of(try XCTUnwrap(FileManager.default.contents(atPath: statePath))) }
+
+    /// Sets the state file's mtime: `old` (before every file: all of them racy) or a minute on.
+    private func ageState(old: Bool) {
+        let when = timespec(tv_sec: old ? 1_000_000 : time(nil) + 60, tv_nsec: 0)
+        var t = [when, when]
+        XCTAssertEqual(utimensat(AT_FDCWD, statePath, &t, 0), 0)
+    }
+
+    func testTheReportNamesTheStateItLeft() throws {
+        let report = try apply(files(5))
+        XCTAssertEqual(report.stateDigest, try stateDigest())
+        // A run that leaves the state as it was names the same bytes.
+        ageState(old: false)
+        XCTAssertEqual(try apply(files(5)).stateDigest, try stateDigest())
+        XCTAssertEqual(try apply(files(4)).stateDigest, try stateDigest(), "a changed state is named too")
+    }
+
+    func testAnUnchangedTreeIsSeenByStatAndOnlyAsTheDigestNames() throws {
+        _ = try apply(files(7))
+        ageState(old: false)
+        let m = Materializer(root: out)
+        XCTAssertEqual(m.unchanged(stateDigest: try stateDigest()), 7)
+        XCTAssertNil(m.unchanged(stateDigest: Digest.of([1])), "another state's digest")
+        XCTAssertNil(Materializer(root: dir + "/nowhere").unchanged(stateDigest: try stateDigest()))
+    }
+
+    /// Files as recent as the state are hashed: right bytes pass, up to the limit; bytes the
+    /// stat facts cannot tell apart (recorded here by a state that names another digest with
+    /// the file's own facts) do not. Older files are trusted on their facts, as `apply` trusts them.
+    func testRacyFilesAreHashedUpToTheLimit() throws {
+        _ = try apply(files(6))
+        ageState(old: true)
+        let m = Materializer(root: out)
+        XCTAssertEqual(m.unchanged(stateDigest: try stateDigest()), 6, "every racy file hashed to its digest")
+        XCTAssertNil(m.unchanged(stateDigest: try stateDigest(), racyLimit: 5), "more racy files than the limit")
+
+        // The same facts, another digest: what an edit within the state's clock tick looks like.
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: statePath))
+        var entries = try XCTUnwrap(OutputStateCodec.decode(Array(bytes)))
+        entries[2].digest = Digest.of(Array("someone else's bytes".utf8))
+        let forged = OutputStateCodec.encode(entries)
+        try Data(forged).write(to: URL(fileURLWithPath: statePath))
+        ageState(old: true)
+        XCTAssertNil(m.unchanged(stateDigest: Digest.of(forged)), "a racy file's bytes were not hashed")
+        ageState(old: false)
+        XCTAssertEqual(m.unchanged(stateDigest: Digest.of(forged)), 6, "an older file is trusted on its stat facts")
+    }
+
+    func testAnyOtherTreeIsANo() throws {
+        let m = Materializer(root: out)
+        func no(_ what: String, _ change: () throws -> Void) throws {
+            _ = try apply(files(5))
+            ageState(old: false)
+            XCTAssertEqual(m.unchanged(stateDigest: try stateDigest()), 5, what)
+            try change()
+            XCTAssertNil(m.unchanged(stateDigest: try stateDigest()), what)
+        }
+        try no("removed") { try FileManager.default.removeItem(atPath: out + "/d1/f1.txt") }
+        try no("mode") { XCTAssertEqual(chmod(out + "/d0/f0.txt", 0o644), 0) }
+        try no("touched") { XCTAssertEqual(utimensat(AT_FDCWD, out + "/d2/f2.txt", nil, 0), 0) }
+        try no("a link in place") {
+            try FileManager.default.removeItem(atPath: out + "/d1/f4.txt")
+            try FileManager.default.createSymbolicLink(atPath: out + "/d1/f4.txt", withDestinationPath: out + "/d0/f3.txt")
+        }
+        try FileManager.default.removeItem(atPath: out + "/d1/f4.txt")
+        try no("a journal") { try Data("x".utf8).write(to: URL(fileURLWithPath: out + "/.orchestrate/journal.json")) }
+    }
+
+    func testTheMemoIsWrittenOnlyOverTheStateItNames() throws {
+        _ = try apply(files(3))
+        let m = Materializer(root: out)
+        let d = try stateDigest()
+        XCTAssertFalse(try m.writeMemo(Array("other".utf8), stateDigest: Digest.of([9])))
+        XCTAssertNil(m.readMemo())
+        XCTAssertTrue(try m.writeMemo(Array("memo".utf8), stateDigest: d))
+        XCTAssertEqual(m.readMemo(), Array("memo".utf8))
+        _ = try apply(files(2))
+        XCTAssertFalse(try m.writeMemo(Array("late".utf8), stateDigest: d), "another run replaced the state since")
+        XCTAssertEqual(m.readMemo(), Array("memo".utf8))
+        XCTAssertFalse(try Materializer(root: dir + "/nowhere").writeMemo([1], stateDigest: d))
+    }
+}
