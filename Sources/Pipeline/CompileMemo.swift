@@ -11,10 +11,10 @@ import Tasks
 /// those inputs (`fingerprint`) in `<out>/.orchestrate/memo.json`, bound to the digest of the state
 /// file the same run left. A later run with the same fingerprint then needs nothing but the tree
 /// as that state records it — and the materializer's stat check (`Materializer.unchanged`) proves
-/// that without reading a file, by the rules `apply` already trusts: size, inode, mtime, ctime
-/// and mode as recorded, no journal; a file as recent as the state (racily clean) is hashed. Anything else —
-/// another input, another binary, an edited, missing or too recent file, a state another run
-/// replaced — is a miss, and the full compile runs and records again.
+/// that by the rules `apply` already trusts: size, inode, mtime, ctime and mode as recorded, no
+/// journal, and a file as recent as the state (racily clean) hashed, up to 64 of them. Anything
+/// else — another input, another binary, an edited or missing file, more recent files than that,
+/// a state another run replaced — is a miss, and the full compile runs and records again.
 ///
 /// What a hit does not do: it does not look in the store (no keys are computed), so it neither
 /// uploads to nor heals a store; it does not write a summary or an SLSA statement (the CLI runs the
