@@ -58,7 +58,8 @@ extension Materializer {
     /// Writes the state; returns the SHA-256 of the bytes written.
     @discardableResult
     func saveState(_ state: [String: OutputState], in dirFD: Int32, durable: Bool) throws -> Digest {
-        let data = OutputStateCodec.encode(state.values.sorted { $0.path < $1.path })
+        // Byte order of the paths (the order only has to be one order: the reader takes any).
+        let data = OutputStateCodec.encode(state.values.sorted { $0.path.utf8Precedes($1.path) })
         try writeAtomically(Self.stateFileName, in: dirFD, bytes: data, mode: .regular, counter: 0, path: Self.stateFile, durable: durable)
         return Digest.of(data)
     }

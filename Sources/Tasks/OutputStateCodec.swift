@@ -22,33 +22,46 @@ enum OutputStateCodec {
     static func encode(_ states: [OutputState], schema: String = schema) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + states.count * 190)
-        out += Array(#"{"files":["#.utf8)
+        out.append(contentsOf: Literal.open)
         for (i, s) in states.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "{"))
             if let c = s.ctimeNs {
-                out += Array(#""ctimeNs":"#.utf8)
+                out.append(contentsOf: Literal.ctime)
                 appendSigned(&out, c)
                 out.append(UInt8(ascii: ","))
             }
-            out += Array(#""digest":""#.utf8)
-            out += Array(s.digest.hex.utf8)
-            out += Array(#"","inode":"#.utf8)
+            out.append(contentsOf: Literal.digest)
+            s.digest.appendHex(to: &out)
+            out.append(contentsOf: Literal.inode)
             appendDecimal(&out, s.inode)
-            out += Array(#","mode":"#.utf8)
+            out.append(contentsOf: Literal.mode)
             appendDecimal(&out, UInt64(s.mode))
-            out += Array(#","mtimeNs":"#.utf8)
+            out.append(contentsOf: Literal.mtime)
             appendSigned(&out, s.mtimeNs)
-            out += Array(#","path":"#.utf8)
+            out.append(contentsOf: Literal.path)
             appendString(&out, s.path)
-            out += Array(#","size":"#.utf8)
+            out.append(contentsOf: Literal.size)
             appendDecimal(&out, s.size)
             out.append(UInt8(ascii: "}"))
         }
-        out += Array(#"],"schema":"#.utf8)
+        out.append(contentsOf: Literal.schema)
         appendString(&out, schema)
         out.append(UInt8(ascii: "}"))
         return out
+    }
+
+    /// The fixed parts of an entry, in the order `encode` writes them.
+    private enum Literal {
+        static let open = Array(#"{"files":["#.utf8)
+        static let ctime = Array(#""ctimeNs":"#.utf8)
+        static let digest = Array(#""digest":""#.utf8)
+        static let inode = Array(#"","inode":"#.utf8)
+        static let mode = Array(#","mode":"#.utf8)
+        static let mtime = Array(#","mtimeNs":"#.utf8)
+        static let path = Array(#","path":"#.utf8)
+        static let size = Array(#","size":"#.utf8)
+        static let schema = Array(#"],"schema":"#.utf8)
     }
 
     private static func appendSigned(_ out: inout [UInt8], _ value: Int64) {
@@ -56,12 +69,19 @@ enum OutputStateCodec {
         appendDecimal(&out, value.magnitude)
     }
 
+    /// Digits written in place, most significant first (a UInt64 has at most 20).
     private static func appendDecimal(_ out: inout [UInt8], _ value: UInt64) {
-        if value == 0 { out.append(UInt8(ascii: "0")); return }
-        var digits: [UInt8] = []
-        var v = value
-        while v > 0 { digits.append(UInt8(ascii: "0") + UInt8(v % 10)); v /= 10 }
-        out += digits.reversed()
+        var width = 1, v = value / 10
+        while v > 0 { width += 1; v /= 10 }
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
+        v = value
+        var i = start + width - 1
+        while v > 0 {
+            out[i] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+            i -= 1
+        }
     }
 
     /// A JSON string as `JSONEncoder` writes it: `"`, `\`, `/` and control characters escaped.

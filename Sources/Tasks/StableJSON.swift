@@ -141,32 +141,32 @@ public enum JSONText {
 
     public static func appendString(_ s: String, to out: inout [UInt8], escapingSlash: Bool = false) {
         out.append(UInt8(ascii: "\""))
-        // Most strings (paths, names, pointers) need no escape: copied whole.
-        let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { utf8 in
-            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || (escapingSlash && b == UInt8(ascii: "/")) {
-                return false
+        var s = s
+        // Runs of bytes that need no escape are copied whole; an escape is appended byte by byte.
+        s.withUTF8 { utf8 in
+            var run = 0
+            for i in 0 ..< utf8.count {
+                let b = utf8[i]
+                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || (escapingSlash && b == UInt8(ascii: "/")) else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run ..< i]))
+                run = i + 1
+                out.append(UInt8(ascii: "\\"))
+                switch b {
+                case 0x08: out.append(UInt8(ascii: "b"))
+                case 0x0c: out.append(UInt8(ascii: "f"))
+                case 0x0a: out.append(UInt8(ascii: "n"))
+                case 0x0d: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                case 0 ..< 0x20:
+                    out.append(UInt8(ascii: "u"))
+                    out.append(UInt8(ascii: "0"))
+                    out.append(UInt8(ascii: "0"))
+                    out.append(hexDigits[Int(b >> 4)])
+                    out.append(hexDigits[Int(b & 0x0f)])
+                default: out.append(b) // `"`, `\` or `/`
+                }
             }
-            out.append(contentsOf: utf8)
-            return true
-        }
-        if copied == true {
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "/") where escapingSlash: out += [UInt8(ascii: "\\"), UInt8(ascii: "/")]
-            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0c: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0a: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0d: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(b >> 4)], hexDigits[Int(b & 0x0f)]]
-            default: out.append(b)
-            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run ..< utf8.count]))
         }
         out.append(UInt8(ascii: "\""))
     }
