@@ -50,6 +50,12 @@ final class CompileMemoTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("store")), "a hit opened the store")
         XCTAssertEqual(h.tree("out"), tree)
 
+        // A mistake in the remote options is said on a hit too (nothing is contacted either way).
+        XCTAssertEqual(compile("--remote", "http://127.0.0.1:9/c", "--remote-key-file", "missing.key"), 66, h.err)
+        XCTAssertTrue(h.err.contains("missing.key"), h.err)
+        XCTAssertEqual(compile("--remote", "http://127.0.0.1:9/c"), 0, h.err)
+        XCTAssertTrue(h.out.contains(upToDate), h.out)
+
         XCTAssertEqual(compile("--full"), 0, h.err)
         XCTAssertFalse(h.out.contains(upToDate), h.out)
         XCTAssertFalse(h.out.contains(" 0 rendered"), h.out)

@@ -63,6 +63,9 @@ public enum CompileCommand: Command {
             source = .plan(try PlanOptions.planFile(args.positionals[0], args, ctx))
         }
         source = try CompileMemo.readingNative(source)
+        // The remote options are checked on every run (files read, URL parsed; nothing is
+        // contacted), so a mistake in them is said even when the memo answers.
+        let remote = try StoreOptions.remoteCache(args, ctx)
         let fingerprint = CompileMemo.fingerprint(source)
         if !args.flag(full), try args.value(summary) == nil, try args.value(slsa) == nil, let fingerprint,
            let hit = CompileMemo.hit(fingerprint, out: ctx.path(out)) {
@@ -72,7 +75,7 @@ public enum CompileCommand: Command {
             for line in hit.record.gaps { ctx.err(line) }
             return ExitCode.success
         }
-        let chain = try StoreOptions.chain(args, ctx)
+        let chain = try StoreOptions.chain(args, ctx, remote: remote)
         let showProgress = args.flag(progress) || ctx.stdoutIsTerminal
         let line = showProgress ? ProgressLine(ctx) : nil
         let options = CompileOptions(

@@ -62,7 +62,11 @@ enum StoreOptions {
     }
 
     static func chain(_ args: Arguments, _ ctx: Context) throws -> StoreChain {
-        let remote = try remoteCache(args, ctx)
+        try chain(args, ctx, remote: try remoteCache(args, ctx))
+    }
+
+    /// The chain over a remote already made from `args` (`remoteCache`).
+    static func chain(_ args: Arguments, _ ctx: Context, remote: (any RemoteCache)?) throws -> StoreChain {
         let local = try LocalStore(root: root(args, ctx))
         let seed = SeedLocation.find(environment: ctx.environment).map { SeedStore(root: $0, events: local.events) }
         return StoreChain(local: local, seed: seed, remote: remote, uploads: args.flag(remoteUpload), queuedUploads: true)
