@@ -13,6 +13,12 @@ final class DirectoryWalker {
     let rootFD: Int32
     /// The open chain below the root: component names (UTF-8) and their descriptors.
     private var chain: [(name: [UInt8], fd: Int32)] = []
+    /// The directory (its path's bytes below the root) that the last look without `create` found
+    /// missing: every path below it is missing too, without asking the kernel again. Forgotten
+    /// by `reset` and by any call with `create` (which may make it). Within one pass this is the
+    /// snapshot a walk in component order takes anyway; a directory made meanwhile by someone else
+    /// is seen by the next pass (each pass resets or uses its own walker).
+    private var missing: [UInt8]?
 
     init(rootFD: Int32) { self.rootFD = rootFD }
 
@@ -24,6 +30,11 @@ final class DirectoryWalker {
     /// Components are compared as bytes, as the file system names them.
     func parent(of path: String, create: Bool) throws -> Int32? {
         let bytes = Array(path.utf8)
+        if create {
+            missing = nil
+        } else if let m = missing, bytes.count > m.count, bytes[m.count] == UInt8(ascii: "/"), bytes.starts(with: m) {
+            return nil
+        }
         var level = 0, start = 0
         // The directories of `path` (every component but the last), kept where the chain agrees.
         var i = 0
@@ -35,7 +46,10 @@ final class DirectoryWalker {
             } else {
                 while chain.count > level { close(chain.removeLast().fd) }
                 let parentFD = chain.last?.fd ?? rootFD
-                guard let fd = try open(Array(name), in: parentFD, create: create, for: path) else { return nil }
+                guard let fd = try open(Array(name), in: parentFD, create: create, for: path) else {
+                    missing = Array(bytes[..<i])
+                    return nil
+                }
                 chain.append((Array(name), fd))
             }
             level += 1
@@ -50,6 +64,7 @@ final class DirectoryWalker {
     func reset() {
         for c in chain { close(c.fd) }
         chain.removeAll()
+        missing = nil
     }
 
     private func open(_ nameBytes: [UInt8], in parentFD: Int32, create: Bool, for path: String) throws -> Int32? {
