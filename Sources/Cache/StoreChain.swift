@@ -22,7 +22,10 @@ public final class StoreChain: Sendable {
     /// once; a batch that cannot be written is a `StoreEvent.writeFailed`, not a failed task
     /// (the run's outputs are in hand; only their reuse by a later run is lost).
     let pending = PendingRecords()
-    static let recordBatch = 256
+    /// Keys are SHA-256s, so a batch's inserts land all over the index's B-trees and each commit
+    /// writes most of their pages again: a cold 1,000-entity compile made 35k page writes with
+    /// batches of 256, 11k with 2,048 (strace), 8% less CPU.
+    static let recordBatch = 2048
 
     /// `uploads: false` makes the remote read-only (runners that must not write to it).
     /// `queuedUploads`: uploads wait in a queue and go out in batches from another thread while

@@ -83,7 +83,7 @@ final class RemoteLayerTests: XCTestCase {
         XCTAssertEqual(b.events, [.unverifiedRemoteEntries(location: "http://cache.example/c", count: 1, unsigned: 1)], "no key: taken on trust")
     }
 
-    /// Remote hits are recorded locally in batches (one transaction per 256), visible at once.
+    /// Remote hits are recorded locally in batches (one transaction per `recordBatch`), visible at once.
     func testRemoteHitsAreRecordedInBatchesAndVisibleBeforehand() throws {
         let remote = StubRemoteCache()
         let a = try chain(remote)
