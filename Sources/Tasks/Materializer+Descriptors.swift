@@ -88,12 +88,27 @@ extension Materializer {
         }
     }
 
+    static let pid = getpid()
+
+    /// The process's umask, from `/proc/self/status` (reading it with `umask(2)` means setting it,
+    /// which races with other threads creating files); all bits (so every file gets its fchmod)
+    /// when that cannot be read.
+    static let umaskBits: mode_t = {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+              let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) else { return 0o7777 }
+        return value
+    }()
+
     /// A temp file beside the target, renamed over it; both through the parent's descriptor.
     /// `durable`: the file is fsync'd before the rename and the directory after it.
     func writeAtomically(_ name: String, in dirFD: Int32, bytes: [UInt8], mode: FileMode, counter: Int, path: String,
                          durable: Bool = false) throws {
-        let tmp = Self.tempPrefix + "\(getpid())-\(counter)-" + name
-        let fd = openat(dirFD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let tmp = Self.tempPrefix + "\(Self.pid)-\(counter)-" + name
+        // Made with its final mode when the umask leaves it whole (then no fchmod), else 0600 and
+        // set below.
+        let direct = mode_t(mode.rawValue) & ~Self.umaskBits == mode_t(mode.rawValue)
+        let fd = openat(dirFD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, direct ? mode_t(mode.rawValue) : 0o600)
         guard fd >= 0 else { throw TaskError.io(path: path, operation: "create a temp file for", errno: errno) }
         var ok = true
         var err: Int32 = 0
@@ -105,7 +120,7 @@ extension Materializer {
                 offset += n
             }
         }
-        if ok && fchmod(fd, mode_t(mode.rawValue)) != 0 { ok = false; err = errno }
+        if ok && !direct && fchmod(fd, mode_t(mode.rawValue)) != 0 { ok = false; err = errno }
         if ok && durable && fsync(fd) != 0 { ok = false; err = errno }
         if close(fd) != 0 && ok { ok = false; err = errno }
         if ok && renameat(dirFD, tmp, dirFD, name) != 0 { ok = false; err = errno }

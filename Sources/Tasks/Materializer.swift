@@ -125,6 +125,8 @@ public struct Materializer: Sendable {
             } else {
                 try writeAtomically(name, in: parentFD, bytes: bytes(f.digest), mode: f.mode, counter: n + 1, path: f.path)
                 guard fstatat(parentFD, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { throw TaskError.io(path: f.path, operation: "stat", errno: errno) }
+                // Made with its mode under the umask read at start; a umask changed since is mended here.
+                if st.st_mode & 0o7777 != mode_t(f.mode.rawValue) { try changeMode(name, in: parentFD, to: f.mode, path: f.path, stat: &st) }
             }
             return st
         }

@@ -100,6 +100,21 @@ final class MaterializerMemoTests: XCTestCase {
         try no("a journal") { try Data("x".utf8).write(to: URL(fileURLWithPath: out + "/.orchestrate/journal.json")) }
     }
 
+    /// Files are made with their mode under the umask read once; a stricter umask set since
+    /// still leaves every file with its mode.
+    func testModesHoldUnderAUmaskChangedAfterStart() throws {
+        _ = Materializer.umaskBits
+        let old = umask(0o077)
+        defer { umask(old) }
+        let written = files(4)
+        _ = try apply(written)
+        for f in written {
+            var st = stat()
+            XCTAssertEqual(stat(out + "/" + f.path, &st), 0)
+            XCTAssertEqual(st.st_mode & 0o7777, mode_t(f.mode.rawValue), f.path)
+        }
+    }
+
     func testTheMemoIsWrittenOnlyOverTheStateItNames() throws {
         _ = try apply(files(3))
         let m = Materializer(root: out)
