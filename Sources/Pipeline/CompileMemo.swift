@@ -17,8 +17,9 @@ import Tasks
 /// a state another run replaced — is a miss, and the full compile runs and records again.
 ///
 /// What a hit does not do: it does not look in the store (no keys are computed), so it neither
-/// uploads to nor heals a store; it does not write a summary or an SLSA statement (the CLI runs the
-/// full compile when either is asked for). `--full` on the CLI always runs every stage.
+/// uploads to nor heals a store, nor marks its entries as used (a memo answers for `maxAge`,
+/// then one full run does that); it does not write a summary or an SLSA statement (the CLI runs
+/// the full compile when either is asked for). `--full` on the CLI always runs every stage.
 public enum CompileMemo {
     public static let schema = "orchestrate.compile-memo/1"
 
@@ -30,16 +31,19 @@ public enum CompileMemo {
         public var state: Digest
         /// The run's task count, for the line a hit prints.
         public var tasks: Int
+        /// When the run ended (ms since 1970): a memo older than `maxAge` is no hit.
+        public var recordedMs: Int64
         /// What the run said about the Plan, said again by a hit: its diagnostics and its gaps,
         /// as printed (the same inputs give the same ones).
         public var diagnostics: [String]
         public var gaps: [String]
 
-        public init(fingerprint: Digest, state: Digest, tasks: Int, diagnostics: [String], gaps: [String]) {
+        public init(fingerprint: Digest, state: Digest, tasks: Int, diagnostics: [String], gaps: [String], recorded: Date = Date()) {
             schema = CompileMemo.schema
             self.fingerprint = fingerprint
             self.state = state
             self.tasks = tasks
+            recordedMs = Int64((recorded.timeIntervalSince1970 * 1000).rounded())
             self.diagnostics = diagnostics
             self.gaps = gaps
         }
@@ -53,13 +57,16 @@ public enum CompileMemo {
         return .plan(file)
     }
 
-    /// The SHA-256 of everything a compile of `source` reads, with the tool's identity; nil when
-    /// the tool has none (then there is no memo) or a Plan's native files were not read ahead
-    /// (`readingNative`).
-    public static func fingerprint(_ source: CompileSource, tool: [UInt8]? = ToolIdentity.current) -> Digest? {
+    /// The SHA-256 of everything a compile of `source` reads, with the tool's identity and the
+    /// `context` of the run (the CLI's store and remote: another store or remote is a full run,
+    /// which fills it); nil when the tool has no identity (then there is no memo) or a Plan's
+    /// native files were not read ahead (`readingNative`).
+    public static func fingerprint(_ source: CompileSource, tool: [UInt8]? = ToolIdentity.current, context: [String] = []) -> Digest? {
         guard let tool else { return nil }
         var b = DigestBuilder(domain: "orchestrate.compile-memo", version: 1)
         b.add(bytes: tool)
+        b.add(UInt64(context.count))
+        for c in context { b.add(c) }
         switch source {
         case let .demo(count, variant):
             b.add("demo")
@@ -87,14 +94,19 @@ public enum CompileMemo {
         return b.finalize()
     }
 
-    /// The memo in `out` when it names `fingerprint` and the tree is unchanged since (see the
-    /// type); nil otherwise.
-    public static func hit(_ fingerprint: Digest, out: String) -> (record: Record, files: Int)? {
+    /// How long a memo answers: past it, one full run looks every key up again (which marks the
+    /// store's entries as used, so `store gc` keeps what is in use) and records a new memo.
+    public static let maxAge: TimeInterval = 3600
+
+    /// The memo in `out` when it names `fingerprint`, was recorded less than `maxAge` before
+    /// `now`, and the tree is unchanged since (see the type); nil otherwise.
+    public static func hit(_ fingerprint: Digest, out: String, now: Date = Date()) -> (record: Record, files: Int)? {
         let materializer = Materializer(root: out)
         guard let bytes = materializer.readMemo(),
               let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)),
-              record.schema == schema, record.fingerprint == fingerprint,
-              let files = materializer.unchanged(stateDigest: record.state) else { return nil }
+              record.schema == schema, record.fingerprint == fingerprint else { return nil }
+        let age = now.timeIntervalSince1970 - Double(record.recordedMs) / 1000
+        guard age >= -1, age < maxAge, let files = materializer.unchanged(stateDigest: record.state) else { return nil }
         return (record, files)
     }
 

@@ -4,12 +4,40 @@ import Foundation
 /// Plan differently must never share it.
 ///
 /// It is the executable's GNU build ID, read from its ELF program headers: the linker hashes the
-/// whole output into it, so every rebuild that changes a byte changes it. Without a build ID (a binary linked without one,
+/// whole output into it, so every rebuild that changes a byte changes it. The shared objects it
+/// runs with (the Swift runtime and Foundation when it is linked dynamically) are added the same
+/// way, each by path and build ID. Without a build ID (a binary linked without one,
 /// another system) it is the executable's device, inode, size, mtime and ctime — the check ccache
 /// makes by default — which a rebuild or a copy moves too. Nil when neither can be read: then the
 /// memo is never used.
 public enum ToolIdentity {
-    public static let current: [UInt8]? = buildID().map { Array("build-id:".utf8) + $0 } ?? executableStat()
+    public static let current: [UInt8]? = {
+        guard let main = buildID().map({ Array("build-id:".utf8) + $0 }) ?? executableStat() else { return nil }
+        return main + sharedObjects()
+    }()
+
+    /// The shared objects mapped into this process (`/proc/self/maps`: the Swift runtime,
+    /// Foundation, libcrypto, zlib, SQLite…), each by path and build ID (or device, inode, size,
+    /// mtime and ctime without one), sorted by path: a toolchain or system library upgraded in
+    /// place changes code the executable's own build ID does not cover. Empty when the map cannot
+    /// be read (then only the executable counts).
+    static func sharedObjects(maps: String = "/proc/self/maps") -> [UInt8] {
+        guard let text = readProcFile(maps) else { return [] }
+        var paths: Set<Substring> = []
+        for line in text.split(separator: "\n") {
+            // address perms offset dev inode path
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            let path = line[slash...]
+            if path.contains(".so"), !path.hasSuffix(" (deleted)") { paths.insert(path) }
+        }
+        var out: [UInt8] = []
+        for path in paths.sorted() {
+            let p = String(path)
+            out += Array("\nso:".utf8) + Array(p.utf8) + Array("=".utf8)
+            out += buildID(path: p) ?? executableStat(path: p) ?? Array("unreadable".utf8)
+        }
+        return out
+    }
 
     /// The GNU build ID note of `/proc/self/exe` (the file the kernel mapped, even if it was
     /// replaced on disk since): the ELF header's program headers, then each `PT_NOTE` segment's
@@ -50,9 +78,25 @@ public enum ToolIdentity {
         return nil
     }
 
-    static func executableStat() -> [UInt8]? {
+    /// A file read to its end with read(2): `/proc` files report a size of 0, so nothing that
+    /// trusts the size reads them whole.
+    static func readProcFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { return String(decoding: out, as: UTF8.self) }
+            out += buffer[0 ..< n]
+        }
+    }
+
+    static func executableStat(path: String = "/proc/self/exe") -> [UInt8]? {
         var st = stat()
-        guard stat("/proc/self/exe", &st) == 0 else { return nil }
+        guard stat(path, &st) == 0 else { return nil }
         let fields: [Int64] = [Int64(st.st_dev), Int64(bitPattern: UInt64(st.st_ino)), Int64(st.st_size),
                                Int64(st.st_mtim.tv_sec), Int64(st.st_mtim.tv_nsec), Int64(st.st_ctim.tv_sec), Int64(st.st_ctim.tv_nsec)]
         return Array("exe-stat:".utf8) + fields.flatMap { v in (0 ..< 8).map { UInt8(truncatingIfNeeded: v >> ($0 * 8)) } }

@@ -93,12 +93,17 @@ extension Materializer {
     /// The process's umask, from `/proc/self/status` (reading it with `umask(2)` means setting it,
     /// which races with other threads creating files); all bits (so every file gets its fchmod)
     /// when that cannot be read.
-    static let umaskBits: mode_t = {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-              let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) else { return 0o7777 }
-        return value
-    }()
+    static let umaskBits: mode_t = readUmask() ?? 0o7777
+
+    /// The `Umask:` line of `/proc/self/status` (read to its end: `/proc` files report size 0).
+    static func readUmask() -> mode_t? {
+        let fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let bytes = readAll(fd),
+              let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }) else { return nil }
+        return mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8)
+    }
 
     /// A temp file beside the target, renamed over it; both through the parent's descriptor.
     /// `durable`: the file is fsync'd before the rename and the directory after it.

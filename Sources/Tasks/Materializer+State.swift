@@ -29,16 +29,18 @@ extension Materializer {
         let identity = StateIdentity(st)
         guard let data = Self.readAll(fd) else { return none(.unreadable(errno: errno), identity) }
         let files: [OutputState]
+        var legacy = false
         if let fast = OutputStateCodec.decode(data) {
             files = fast
         } else if let state = try? JSONDecoder().decode(StateFile.self, from: Data(data)), state.schema == OutputStateCodec.schema {
             files = state.files
+            legacy = true
         } else {
             let schema = (try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any])?["schema"] as? String
             return none(schema.map { $0 == OutputStateCodec.schema ? .malformed : .unknownSchema($0) } ?? .malformed, identity)
         }
         return Previous(outputs: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
-                        stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil, digest: Digest.of(data))
+                        stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil, digest: Digest.of(data), legacy: legacy)
     }
 
     static func readAll(_ fd: Int32) -> [UInt8]? {

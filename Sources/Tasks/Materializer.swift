@@ -89,6 +89,9 @@ public struct Materializer: Sendable {
         let problem: MaterializeReport.StateProblem?
         /// The SHA-256 of the state file's bytes; nil when there was none or it could not be read.
         var digest: Digest?
+        /// Read by the full JSON decoder, not in the shape `OutputStateCodec` writes (the compile
+        /// memo's check reads only that shape): written again by the next `apply`.
+        var legacy = false
     }
 
     struct StateIdentity: Equatable, Sendable {
@@ -282,7 +285,7 @@ public struct Materializer: Sendable {
         // A no-op run leaves the state file alone (same entries, same stat facts), unless an entry
         // was too recent to trust: writing the state again makes it older than the state file.
         report.stateDigest = state.digest
-        if newState != previous || journaled {
+        if newState != previous || journaled || state.legacy {
             report.stateDigest = try saveState(newState, in: stateFD, durable: journaled)
         } else if racy {
             // Only to age the state past the files' mtimes: best effort, so a run that changed

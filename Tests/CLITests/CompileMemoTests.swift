@@ -33,34 +33,69 @@ final class CompileMemoTests: XCTestCase {
         h.run(["compile", "app/field-guide.plan.json", "--out", "out", "--store", "store"] + more)
     }
 
-    /// A hit reads nothing from the store: with the store deleted it still answers, and the tree is
-    /// untouched. `--full` runs every stage (and, the store gone, renders everything again).
-    func testAHitNeedsNeitherTheStoreNorAnyRenderAndFullRunsEveryStage() throws {
+    /// A hit reads nothing from the store: with its contents moved away it still answers, and
+    /// neither the store nor the tree is touched. A store that is gone (or not a directory), another
+    /// store, another remote or read-only uploads are full runs (which fill the store or say
+    /// what is wrong with it). `--full` runs every stage.
+    func testAHitNeedsNoStoreContentsAndAnotherStoreOrRemoteRunsInFull() throws {
         try copyFieldGuide()
         XCTAssertEqual(compile(), 0, h.err)
         XCTAssertFalse(h.out.contains(upToDate), h.out)
         let tree = h.tree("out")
         XCTAssertNotNil(h.read("out/" + Materializer.memoFile))
         settle(["compile", "app/field-guide.plan.json", "--out", "out", "--store", "store"])
-        try FileManager.default.removeItem(atPath: path("store"))
+        try FileManager.default.moveItem(atPath: path("store"), toPath: path("store-away"))
+        try FileManager.default.createDirectory(atPath: path("store"), withIntermediateDirectories: false)
 
         XCTAssertEqual(compile(), 0, h.err)
         XCTAssertTrue(h.out.contains(upToDate), h.out)
         XCTAssertTrue(h.out.contains("\(tree.count) unchanged"), h.out)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: path("store")), "a hit opened the store")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("store")), [], "a hit opened the store")
         XCTAssertEqual(h.tree("out"), tree)
 
         // A mistake in the remote options is said on a hit too (nothing is contacted either way).
         XCTAssertEqual(compile("--remote", "http://127.0.0.1:9/c", "--remote-key-file", "missing.key"), 66, h.err)
         XCTAssertTrue(h.err.contains("missing.key"), h.err)
-        XCTAssertEqual(compile("--remote", "http://127.0.0.1:9/c"), 0, h.err)
-        XCTAssertTrue(h.out.contains(upToDate), h.out)
 
+        try FileManager.default.removeItem(atPath: path("store"))
+        XCTAssertEqual(compile(), 0, h.err)
+        XCTAssertFalse(h.out.contains(upToDate), "the store is gone: \(h.out)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("store/ac.sqlite")), "the full run made it again")
+        XCTAssertEqual(h.tree("out"), tree)
+
+        try FileManager.default.moveItem(atPath: path("store"), toPath: path("store-2"))
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: path("store")))
+        XCTAssertEqual(compile(), 74, "a file where the store should be is said, memo or not: \(h.out)")
+        try FileManager.default.removeItem(atPath: path("store"))
+        try FileManager.default.moveItem(atPath: path("store-2"), toPath: path("store"))
+
+        for (what, more) in [("another store", ["--store", "other"]), ("a remote", ["--store", "store", "--remote", "http://127.0.0.1:9/c"]),
+                             ("read-only uploads", ["--store", "store", "--remote", "http://127.0.0.1:9/c", "--remote-upload=false"])] {
+            settle(["compile", "app/field-guide.plan.json", "--out", "out", "--store", "store"])
+            XCTAssertEqual(h.run(["compile", "app/field-guide.plan.json", "--out", "out"] + more), 0, h.err)
+            XCTAssertFalse(h.out.contains(upToDate), "\(what): \(h.out)")
+        }
+
+        settle(["compile", "app/field-guide.plan.json", "--out", "out", "--store", "store"])
+        XCTAssertEqual(compile(), 0, h.err)
+        XCTAssertTrue(h.out.contains(upToDate), h.out)
         XCTAssertEqual(compile("--full"), 0, h.err)
         XCTAssertFalse(h.out.contains(upToDate), h.out)
-        XCTAssertFalse(h.out.contains(" 0 rendered"), h.out)
-        XCTAssertTrue(h.out.contains("0 written"), h.out)
+        XCTAssertTrue(h.out.contains(" 0 rendered") && h.out.contains("0 written"), h.out)
         XCTAssertEqual(h.tree("out"), tree)
+    }
+
+    /// A memo answers for an hour after its run; then one full run (which marks the store's
+    /// entries as used) records a new one.
+    func testAMemoAnswersForAnHour() throws {
+        XCTAssertEqual(h.run("compile", "--demo", "4", "--out", "out", "--store", "s"), 0, h.err)
+        settle(["compile", "--demo", "4", "--out", "out", "--store", "s"])
+        let record = try JSONDecoder().decode(CompileMemo.Record.self, from: Data(contentsOf: URL(fileURLWithPath: path("out/" + Materializer.memoFile))))
+        let recorded = Date(timeIntervalSince1970: Double(record.recordedMs) / 1000)
+        XCTAssertNotNil(CompileMemo.hit(record.fingerprint, out: path("out"), now: recorded.addingTimeInterval(60)))
+        XCTAssertNotNil(CompileMemo.hit(record.fingerprint, out: path("out"), now: recorded.addingTimeInterval(CompileMemo.maxAge - 1)))
+        XCTAssertNil(CompileMemo.hit(record.fingerprint, out: path("out"), now: recorded.addingTimeInterval(CompileMemo.maxAge + 1)))
+        XCTAssertNil(CompileMemo.hit(record.fingerprint, out: path("out"), now: recorded.addingTimeInterval(-3600)), "a clock set back")
     }
 
     /// Each input is in the fingerprint: a changed Plan byte, an added native file or a changed one
@@ -100,9 +135,13 @@ final class CompileMemoTests: XCTestCase {
         XCTAssertNil(CompileMemo.fingerprint(source, tool: nil), "no identity, no memo")
         XCTAssertNotEqual(CompileMemo.fingerprint(.demo(count: 4, variant: 1), tool: Array("build-id:a".utf8)), a)
 
+        XCTAssertNotEqual(CompileMemo.fingerprint(source, tool: Array("build-id:a".utf8), context: ["store s"]), a, "the run's context too")
+
         XCTAssertEqual(h.run("compile", "--demo", "4", "--out", "out", "--store", "s"), 0, h.err)
         settle(["compile", "--demo", "4", "--out", "out", "--store", "s"])
-        XCTAssertNotNil(CompileMemo.hit(try XCTUnwrap(CompileMemo.fingerprint(source)), out: path("out")))
+        let context = ["store " + path("s"), "remote ", "uploads"]
+        XCTAssertNotNil(CompileMemo.hit(try XCTUnwrap(CompileMemo.fingerprint(source, context: context)), out: path("out")))
+        XCTAssertNil(CompileMemo.hit(try XCTUnwrap(CompileMemo.fingerprint(source)), out: path("out")))
         XCTAssertNil(CompileMemo.hit(a, out: path("out")))
     }
 
@@ -206,11 +245,36 @@ final class CompileMemoTests: XCTestCase {
         XCTAssertNotNil(h.read("p.json"))
     }
 
-    /// The tool identity is the executable's GNU build ID, as `readelf -n` prints it.
-    func testTheToolIdentityIsTheBuildID() throws {
+    /// The tool identity is the executable's GNU build ID, as `readelf -n` prints it, then the
+    /// shared objects mapped into the process, each by path and build ID.
+    func testTheToolIdentityIsTheBuildIDAndTheSharedObjects() throws {
         let id = try XCTUnwrap(ToolIdentity.buildID(), "this test binary has no build ID")
-        XCTAssertEqual(ToolIdentity.current, Array("build-id:".utf8) + id)
+        let current = try XCTUnwrap(ToolIdentity.current)
+        XCTAssertTrue(current.starts(with: Array("build-id:".utf8) + id))
+        let text = String(decoding: current, as: UTF8.self)
+        XCTAssertTrue(text.contains("/libswiftCore.so="), "the Swift runtime this test runs on")
         XCTAssertNil(ToolIdentity.buildID(path: #filePath), "a Swift source is no ELF file")
+
+        // A map names each object once, sorted by path; one without a build ID by its stat facts.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("maps-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let core = try XCTUnwrap(text.components(separatedBy: "\nso:").first { $0.contains("/libswiftCore.so=") })
+        let corePath = String(core.prefix { $0 != "=" })
+        let fake = scratch + "/libfake.so"
+        try "not an ELF file".write(toFile: fake, atomically: true, encoding: .utf8)
+        try """
+        7f00-7f01 r--p 00000000 08:01 1 \(fake)
+        7f01-7f02 r--p 00000000 08:01 2 \(corePath)
+        7f02-7f03 r-xp 00001000 08:01 2 \(corePath)
+        7f05-7f06 rw-p 00000000 00:00 0 [heap]
+        """.write(toFile: scratch + "/maps", atomically: true, encoding: .utf8)
+        let objects = String(decoding: ToolIdentity.sharedObjects(maps: scratch + "/maps"), as: UTF8.self)
+        let names = objects.components(separatedBy: "\nso:").dropFirst().map { String($0.prefix { $0 != "=" }) }
+        XCTAssertEqual(names, [corePath, fake].sorted())
+        XCTAssertTrue(objects.contains("\nso:\(fake)=exe-stat:"), objects)
+        XCTAssertTrue(objects.contains("\nso:\(corePath)=") && !objects.contains("\(corePath)=exe-stat:"), "by its build ID")
+
         guard let readelf = ["/usr/bin/readelf", "/usr/local/bin/readelf"].first(where: FileManager.default.isExecutableFile) else {
             throw XCTSkip("readelf is not installed")
         }
@@ -220,8 +284,8 @@ final class CompileMemoTests: XCTestCase {
         let pipe = Pipe()
         p.standardOutput = pipe
         try p.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let notes = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        XCTAssertTrue(text.contains("Build ID: " + Digest.hex(id)), text)
+        XCTAssertTrue(notes.contains("Build ID: " + Digest.hex(id)), notes)
     }
 }

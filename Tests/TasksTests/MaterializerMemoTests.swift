@@ -105,6 +105,7 @@ final class MaterializerMemoTests: XCTestCase {
     func testModesHoldUnderAUmaskChangedAfterStart() throws {
         _ = Materializer.umaskBits
         let old = umask(0o077)
+        XCTAssertEqual(Materializer.readUmask(), 0o077, "read from /proc/self/status")
         defer { umask(old) }
         let written = files(4)
         _ = try apply(written)
@@ -113,6 +114,28 @@ final class MaterializerMemoTests: XCTestCase {
             XCTAssertEqual(stat(out + "/" + f.path, &st), 0)
             XCTAssertEqual(st.st_mode & 0o7777, mode_t(f.mode.rawValue), f.path)
         }
+    }
+
+    /// A state only the full JSON decoder reads (another writer's layout) is written again in the
+    /// shape the memo's check reads, by the next run, even when nothing else changed.
+    func testAStateInAnotherLayoutIsWrittenAgain() throws {
+        let written = files(3)
+        _ = try apply(written)
+        let entries = try XCTUnwrap(OutputStateCodec.decode(Array(try XCTUnwrap(FileManager.default.contents(atPath: statePath)))))
+        let object: [String: Any] = ["schema": OutputStateCodec.schema, "files": entries.map { e -> [String: Any] in
+            ["path": e.path, "digest": e.digest.hex, "mode": Int(e.mode), "size": Int(e.size), "mtimeNs": e.mtimeNs,
+             "inode": Int(e.inode), "ctimeNs": e.ctimeNs ?? 0]
+        }]
+        let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted])
+        try pretty.write(to: URL(fileURLWithPath: statePath))
+        ageState(old: false)
+        XCTAssertNil(OutputStateCodec.decode(Array(pretty)), "the fast reader does not read it")
+        XCTAssertNil(Materializer(root: out).unchanged(stateDigest: Digest.of(Array(pretty))))
+        let report = try apply(written)
+        XCTAssertEqual(report.unchanged, 3, "read by the full decoder: nothing written but the state")
+        let again = Array(try XCTUnwrap(FileManager.default.contents(atPath: statePath)))
+        XCTAssertEqual(OutputStateCodec.decode(again)?.count, 3)
+        XCTAssertEqual(report.stateDigest, Digest.of(again))
     }
 
     func testTheMemoIsWrittenOnlyOverTheStateItNames() throws {

@@ -66,8 +66,16 @@ public enum CompileCommand: Command {
         // The remote options are checked on every run (files read, URL parsed; nothing is
         // contacted), so a mistake in them is said even when the memo answers.
         let remote = try StoreOptions.remoteCache(args, ctx)
-        let fingerprint = CompileMemo.fingerprint(source)
+        // Another store or remote is a full run (which fills it); so is a store that is not a
+        // directory now (the full run says what is wrong with it).
+        let storeRoot = try StoreOptions.root(args, ctx)
+        let fingerprint = CompileMemo.fingerprint(source, context: [
+            "store " + storeRoot, "remote " + (args.value(StoreOptions.remote.declaration.name) ?? ""),
+            args.flag(StoreOptions.remoteUpload) ? "uploads" : "no uploads",
+        ])
+        var storeStat = stat()
         if !args.flag(full), try args.value(summary) == nil, try args.value(slsa) == nil, let fingerprint,
+           stat(storeRoot, &storeStat) == 0, storeStat.st_mode & S_IFMT == S_IFDIR,
            let hit = CompileMemo.hit(fingerprint, out: ctx.path(out)) {
             for line in hit.record.diagnostics { ctx.err(line) }
             ctx.out("\(hit.record.tasks) tasks: up to date (the Plan, native files and orchestrate of the last run); "
