@@ -66,17 +66,8 @@ public enum CompileCommand: Command {
         // The remote options are checked on every run (files read, URL parsed; nothing is
         // contacted), so a mistake in them is said even when the memo answers.
         let remote = try StoreOptions.remoteCache(args, ctx)
-        // Another store or remote is a full run (which fills it); so is a store that is not a
-        // directory now (the full run says what is wrong with it).
-        let storeRoot = try StoreOptions.root(args, ctx)
-        let fingerprint = CompileMemo.fingerprint(source, context: [
-            "store " + storeRoot, "remote " + (args.value(StoreOptions.remote.declaration.name) ?? ""),
-            args.flag(StoreOptions.remoteUpload) ? "uploads" : "no uploads",
-        ])
-        var storeStat = stat()
-        if !args.flag(full), try args.value(summary) == nil, try args.value(slsa) == nil, let fingerprint,
-           stat(storeRoot, &storeStat) == 0, storeStat.st_mode & S_IFMT == S_IFDIR,
-           let hit = CompileMemo.hit(fingerprint, out: ctx.path(out)) {
+        let (fingerprint, hit) = try memo(source, args, ctx)
+        if let hit {
             for line in hit.record.diagnostics { ctx.err(line) }
             ctx.out("\(hit.record.tasks) tasks: up to date (the Plan, native files and orchestrate of the last run); "
                 + "\(hit.files) unchanged → \(out)\n")
@@ -137,6 +128,23 @@ public enum CompileCommand: Command {
                                         out: ctx.path(out))
         }
         return ExitCode.success
+    }
+
+    /// This run's compile memo fingerprint (the inputs and the tool, with the store and the remote:
+    /// another store or remote is a full run, which fills it), and the memo's answer when it may
+    /// give one: not with --full, --summary or --slsa, nor when the store is not a directory now
+    /// (the full run makes it, or says what is wrong with it).
+    static func memo(_ source: CompileSource, _ args: Arguments, _ ctx: Context) throws
+        -> (fingerprint: Digest?, hit: (record: CompileMemo.Record, files: Int)?) {
+        let storeRoot = try StoreOptions.root(args, ctx)
+        let fingerprint = CompileMemo.fingerprint(source, context: [
+            "store " + storeRoot, "remote " + (args.value(StoreOptions.remote.declaration.name) ?? ""),
+            args.flag(StoreOptions.remoteUpload) ? "uploads" : "no uploads",
+        ])
+        var st = stat()
+        guard let fingerprint, !args.flag(full), try args.value(summary) == nil, try args.value(slsa) == nil,
+              stat(storeRoot, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return (fingerprint, nil) }
+        return (fingerprint, CompileMemo.hit(fingerprint, out: ctx.path(try args.value(out)!)))
     }
 
     /// The builder an SLSA statement names: `$ORCHESTRATE_BUILDER_ID` (the platform that ran us,
