@@ -22,7 +22,9 @@ public enum ToolIdentity {
     /// place changes code the executable's own build ID does not cover. Empty when the map cannot
     /// be read (then only the executable counts).
     static func sharedObjects(maps: String = "/proc/self/maps") -> [UInt8] {
-        guard let text = readProcFile(maps) else { return [] }
+        // Read to its end (a `/proc` file reports a size of 0).
+        guard let bytes = ComposedTrees.readWithoutFollowing(maps) else { return [] }
+        let text = String(decoding: bytes, as: UTF8.self)
         var paths: Set<Substring> = []
         for line in text.split(separator: "\n") {
             // address perms offset dev inode path
@@ -76,22 +78,6 @@ public enum ToolIdentity {
             }
         }
         return nil
-    }
-
-    /// A file read to its end with read(2): `/proc` files report a size of 0, so nothing that
-    /// trusts the size reads them whole.
-    static func readProcFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { return String(decoding: out, as: UTF8.self) }
-            out += buffer[0 ..< n]
-        }
     }
 
     static func executableStat(path: String = "/proc/self/exe") -> [UInt8]? {
