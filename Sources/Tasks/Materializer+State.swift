@@ -40,7 +40,7 @@ extension Materializer {
             return none(schema.map { $0 == OutputStateCodec.schema ? .malformed : .unknownSchema($0) } ?? .malformed, identity)
         }
         return Previous(outputs: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
-                        stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil, digest: Digest.of(data), legacy: legacy)
+                        stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil, legacy: legacy)
     }
 
     static func readAll(_ fd: Int32) -> [UInt8]? {

@@ -87,8 +87,6 @@ public struct Materializer: Sendable {
         /// The state file's inode, size and mtime, to tell whether another run replaced it since.
         let identity: StateIdentity?
         let problem: MaterializeReport.StateProblem?
-        /// The SHA-256 of the state file's bytes; nil when there was none or it could not be read.
-        var digest: Digest?
         /// Read by the full JSON decoder, not in the shape `OutputStateCodec` writes (the compile
         /// memo's check reads only that shape): written again by the next `apply`.
         var legacy = false
@@ -284,13 +282,14 @@ public struct Materializer: Sendable {
         report.overwrittenEdited.sort()
         // A no-op run leaves the state file alone (same entries, same stat facts), unless an entry
         // was too recent to trust: writing the state again makes it older than the state file.
-        report.stateDigest = state.digest
         if newState != previous || journaled || state.legacy {
             report.stateDigest = try saveState(newState, in: stateFD, durable: journaled)
-        } else if racy {
+        } else {
             // Only to age the state past the files' mtimes: best effort, so a run that changed
             // nothing still succeeds on a full disk (a later run re-hashes those files instead).
-            if let saved = try? saveState(newState, in: stateFD, durable: false) { report.stateDigest = saved }
+            // Otherwise the state is the one read (the lock is held): its digest is read back.
+            report.stateDigest = racy ? try? saveState(newState, in: stateFD, durable: false) : nil
+            if report.stateDigest == nil { report.stateDigest = Self.readRegular(Self.stateFileName, in: stateFD).map { Digest.of($0) } }
         }
         if journaled { try removeJournal(in: stateFD) }
         return report

@@ -66,7 +66,7 @@ public enum CompileCommand: Command {
         // The remote options are checked on every run (files read, URL parsed; nothing is
         // contacted), so a mistake in them is said even when the memo answers.
         let remote = try StoreOptions.remoteCache(args, ctx)
-        let (fingerprint, hit) = try memo(source, args, ctx)
+        let (fingerprint, hit) = try memo(source, out: ctx.path(out), args, ctx)
         if let hit {
             for line in hit.record.diagnostics { ctx.err(line) }
             ctx.out("\(hit.record.tasks) tasks: up to date (the Plan, native files and orchestrate of the last run); "
@@ -134,7 +134,7 @@ public enum CompileCommand: Command {
     /// another store or remote is a full run, which fills it), and the memo's answer when it may
     /// give one: not with --full, --summary or --slsa, nor when the store is not a directory now
     /// (the full run makes it, or says what is wrong with it).
-    static func memo(_ source: CompileSource, _ args: Arguments, _ ctx: Context) throws
+    static func memo(_ source: CompileSource, out: String, _ args: Arguments, _ ctx: Context) throws
         -> (fingerprint: Digest?, hit: (record: CompileMemo.Record, files: Int)?) {
         let storeRoot = try StoreOptions.root(args, ctx)
         let fingerprint = CompileMemo.fingerprint(source, context: [
@@ -144,7 +144,7 @@ public enum CompileCommand: Command {
         var st = stat()
         guard let fingerprint, !args.flag(full), try args.value(summary) == nil, try args.value(slsa) == nil,
               stat(storeRoot, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return (fingerprint, nil) }
-        return (fingerprint, CompileMemo.hit(fingerprint, out: ctx.path(try args.value(out)!)))
+        return (fingerprint, CompileMemo.hit(fingerprint, out: out))
     }
 
     /// The builder an SLSA statement names: `$ORCHESTRATE_BUILDER_ID` (the platform that ran us,
