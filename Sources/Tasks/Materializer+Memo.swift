@@ -25,7 +25,7 @@ extension Materializer {
         guard let dirFD = openExistingStateDirectory() else { return false }
         defer { close(dirFD) }
         try lock(dirFD, LOCK_EX)
-        guard let state = Self.readRegular(Self.stateFileName, in: dirFD), Digest.of(state) == stateDigest else { return false }
+        guard Self.digestRegular(Self.stateFileName, in: dirFD) == stateDigest else { return false }
         try writeAtomically(Self.memoFileName, in: dirFD, bytes: bytes, mode: .regular, counter: 0, path: Self.memoFile)
         return true
     }
@@ -100,11 +100,21 @@ extension Materializer {
 
     /// A regular file's bytes in `dirFD`, not following a link; nil otherwise.
     static func readRegular(_ name: String, in dirFD: Int32) -> [UInt8]? {
+        withRegular(name, in: dirFD, readAll)
+    }
+
+    /// The SHA-256 of a regular file in `dirFD` (not following a link), hashed as it is read
+    /// rather than held whole; nil when it is not one or cannot be read.
+    static func digestRegular(_ name: String, in dirFD: Int32) -> Digest? {
+        withRegular(name, in: dirFD, digestAll)
+    }
+
+    private static func withRegular<T>(_ name: String, in dirFD: Int32, _ body: (Int32) -> T?) -> T? {
         let fd = openat(dirFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return readAll(fd)
+        return body(fd)
     }
 }

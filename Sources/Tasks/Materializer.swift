@@ -289,7 +289,7 @@ public struct Materializer: Sendable {
             // nothing still succeeds on a full disk (a later run re-hashes those files instead).
             // Otherwise the state is the one read (the lock is held): its digest is read back.
             report.stateDigest = racy ? try? saveState(newState, in: stateFD, durable: false) : nil
-            if report.stateDigest == nil { report.stateDigest = Self.readRegular(Self.stateFileName, in: stateFD).map { Digest.of($0) } }
+            if report.stateDigest == nil { report.stateDigest = Self.digestRegular(Self.stateFileName, in: stateFD) }
         }
         if journaled { try removeJournal(in: stateFD) }
         return report

@@ -20,8 +20,11 @@ enum OutputStateCodec {
     // MARK: Writing
 
     static func encode(_ states: [OutputState], schema: String = schema) -> [UInt8] {
+        // Sized so that the buffer is allocated once: every other field at its longest (about 190
+        // bytes with the keys) and every path byte taking two (`/` is written `\/`). Only a path
+        // with control characters (six bytes each) can outgrow it, and then the buffer just grows.
         var out: [UInt8] = []
-        out.reserveCapacity(64 + states.count * 190)
+        out.reserveCapacity(states.reduce(64 + schema.utf8.count) { $0 + 200 + 2 * $1.path.utf8.count })
         out.append(contentsOf: Literal.open)
         for (i, s) in states.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
