@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The local content-addressed store: `objects/<2 hex>/<64 hex>`, each object encoded by
@@ -181,8 +182,32 @@ public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
         let final = path(for: digest)
         if access(final, F_OK) == 0 { return }
         let encoded = ObjectCodec.encode(bytes)
+        if try link(encoded, as: digest) { return }
         let tmp = try writeTemporary(encoded)
         try install(tmp, as: digest)
+    }
+
+    /// Writes an encoded object into an unnamed file in its shard folder and links it into place
+    /// (`LinkedFile`: no temporary name to create and rename, and none left by a crash). False
+    /// when that cannot be done here (then `put` writes through `tmp/` as before); true when the
+    /// object is in place, written now or by another writer first.
+    private func link(_ encoded: [UInt8], as digest: Digest) throws -> Bool {
+        let shard = Int(digest.firstByte)
+        if !isKnown(shard) { try makeShard(shard) }
+        guard let dir = shardFD(shard) else { return false }
+        switch encoded.withUnsafeBytes({ LinkedFile.write(digest.hex, in: dir, bytes: $0, mode: 0o444) }) {
+        case .linked: return true
+        case .exists(let held):
+            LinkedFile.discard(held)
+            return true
+        case .unsupported: return false
+        // The shard folder was removed under us (its descriptor names a deleted folder): the
+        // temporary-file path makes the folders again.
+        case .failed(ENOENT): return false
+        // The objects folder, not the object: one cause (a full disk) reads the same for every
+        // task it fails, so a run reports it once (as `writeTemporary` names `tmp/`).
+        case .failed(let e): throw CacheError.io(path: objectsPath, operation: "write into", errno: e)
+        }
     }
 
     /// Renames a finished temporary file into place as the object `digest` (removing it on failure).

@@ -1,3 +1,4 @@
+import Files
 import StoreModel
 import Foundation
 
@@ -105,33 +106,51 @@ extension Materializer {
         return mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8)
     }
 
-    /// A temp file beside the target, renamed over it; both through the parent's descriptor.
-    /// `durable`: the file is fsync'd before the rename and the directory after it.
+    /// The bytes written whole or not at all, through the parent's descriptor: into an unnamed
+    /// file linked as `name` when nothing is there (`LinkedFile`: a new file, as in every file of
+    /// a cold compile), else into a temp file beside the target renamed over it. `durable`: the
+    /// file is fsync'd before it is named and the directory after.
     func writeAtomically(_ name: String, in dirFD: Int32, bytes: [UInt8], mode: FileMode, counter: Int, path: String,
                          durable: Bool = false) throws {
         let tmp = Self.tempPrefix + "\(Self.pid)-\(counter)-" + name
         // Made with its final mode when the umask leaves it whole (then no fchmod), else 0600 and
-        // set below.
+        // set before it is named.
         let direct = mode_t(mode.rawValue) & ~Self.umaskBits == mode_t(mode.rawValue)
-        let fd = openat(dirFD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, direct ? mode_t(mode.rawValue) : 0o600)
-        guard fd >= 0 else { throw TaskError.io(path: path, operation: "create a temp file for", errno: errno) }
-        var ok = true
+        let createMode = direct ? mode_t(mode.rawValue) : 0o600
         var err: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; ok = false; err = errno; return }
-                offset += n
+        var named = false
+        switch bytes.withUnsafeBytes({ LinkedFile.write(name, in: dirFD, bytes: $0, mode: createMode,
+                                                        chmodTo: direct ? nil : mode_t(mode.rawValue), durable: durable) }) {
+        case .linked:
+            named = true
+        case .exists(let held):
+            // Replacing a file: the unnamed one gets the temp name, then takes the target's.
+            err = LinkedFile.link(held, as: tmp, in: dirFD)
+            LinkedFile.discard(held)
+            if err == 0 && renameat(dirFD, tmp, dirFD, name) != 0 { err = errno }
+            named = err == 0
+        case .failed(let e):
+            err = e
+        case .unsupported:
+            let fd = openat(dirFD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, createMode)
+            guard fd >= 0 else { throw TaskError.io(path: path, operation: "create a temp file for", errno: errno) }
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 { if errno == EINTR { continue }; err = errno; return }
+                    offset += n
+                }
             }
+            if err == 0 && !direct && fchmod(fd, mode_t(mode.rawValue)) != 0 { err = errno }
+            if err == 0 && durable && fsync(fd) != 0 { err = errno }
+            if close(fd) != 0 && err == 0 { err = errno }
+            if err == 0 && renameat(dirFD, tmp, dirFD, name) != 0 { err = errno }
+            named = err == 0
         }
-        if ok && !direct && fchmod(fd, mode_t(mode.rawValue)) != 0 { ok = false; err = errno }
-        if ok && durable && fsync(fd) != 0 { ok = false; err = errno }
-        if close(fd) != 0 && ok { ok = false; err = errno }
-        if ok && renameat(dirFD, tmp, dirFD, name) != 0 { ok = false; err = errno }
-        if ok && durable && fsync(dirFD) != 0 { ok = false; err = errno }
-        if !ok {
-            unlinkat(dirFD, tmp, 0)
+        if named && durable && fsync(dirFD) != 0 { err = errno }
+        if err != 0 {
+            if !named { unlinkat(dirFD, tmp, 0) }
             throw TaskError.io(path: path, operation: "write", errno: err)
         }
     }

@@ -1,3 +1,4 @@
+import Files
 import XCTest
 @testable import Cache
 
@@ -126,6 +127,9 @@ final class FileSystemContentStoreTests: XCTestCase {
     }
 
     func testWriteFailureThrowsIOWithThePath() throws {
+        // Through tmp/, as where unnamed files cannot be made (`LinkedFile`).
+        LinkedFile.enabled = false
+        defer { LinkedFile.enabled = true }
         let dir = try TemporaryDirectory(self)
         // tmp/ is a regular file: works as root, where permissions would not stop the write.
         XCTAssertTrue(FileManager.default.createFile(atPath: dir.sub("tmp"), contents: Data("x".utf8)))
@@ -137,6 +141,20 @@ final class FileSystemContentStoreTests: XCTestCase {
             XCTAssertTrue((e as! CacheError).description.contains(dir.sub("tmp")))
         }
         XCTAssertEqual(store.allObjects().count, 0)
+    }
+
+    func testALinkedWriteFailureThrowsIOWithThePath() throws {
+        let dir = try TemporaryDirectory(self)
+        // objects/ is a regular file: no shard folder can be made for the object.
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir.sub("objects"), contents: Data("x".utf8)))
+        let store = FileSystemContentStore(root: dir.path)
+        XCTAssertThrowsError(try store.put(text)) { e in
+            guard case let .io(path, _, code)? = e as? CacheError else { return XCTFail("\(e)") }
+            // `mkdir -p` names the component it could not make (its own spelling of the path).
+            XCTAssertTrue(path.hasSuffix("/objects") && path.contains((dir.path as NSString).lastPathComponent), path)
+            XCTAssertNotEqual(code, 0)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["objects"], "nothing written beside it")
     }
 
     func testConcurrentPutsAndGetsFromManyThreads() throws {

@@ -1,3 +1,4 @@
+import Files
 import XCTest
 @testable import Cache
 
@@ -171,6 +172,28 @@ final class LocalStoreTests: XCTestCase {
         let d = try store.objects.put(blob(5))
         XCTAssertEqual(try store.objects.get(d), blob(5))
         XCTAssertEqual(try store.verify().dangling.map(\.key), [Digest.of("key 1")])
+    }
+
+    /// An object is written unnamed into its shard folder and linked in (`LinkedFile`): nothing
+    /// passes through `tmp/`. Where that cannot be done it goes through `tmp/` as before; an object
+    /// already there is kept either way.
+    func testObjectsAreLinkedInOrWrittenThroughTmpWithTheSameResult() throws {
+        defer { LinkedFile.enabled = true }
+        for enabled in [true, false] {
+            LinkedFile.enabled = enabled
+            let dir = try TemporaryDirectory(self)
+            let store = try LocalStore(root: dir.sub("s"))
+            let d = try store.objects.put(blob(7))
+            XCTAssertEqual(try store.objects.get(d), blob(7))
+            XCTAssertEqual(try store.objects.put(blob(7)), d)
+            let tmp = (try? FileManager.default.contentsOfDirectory(atPath: store.objects.tmpPath)) ?? []
+            XCTAssertEqual(tmp, [], "nothing is left in tmp/")
+            var st = stat()
+            XCTAssertEqual(stat(store.objects.path(for: d), &st), 0)
+            XCTAssertEqual(st.st_mode & 0o222, 0, "objects are read-only")
+            XCTAssertEqual(st.st_nlink, 1)
+            XCTAssertTrue(try store.verify().isClean)
+        }
     }
 
     func testReadOnlyStoreRefusesMaintenanceWrites() throws {

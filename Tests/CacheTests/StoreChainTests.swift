@@ -1,3 +1,4 @@
+import Files
 import XCTest
 @testable import Cache
 
@@ -131,6 +132,9 @@ final class StoreChainTests: XCTestCase {
     }
 
     func testLocalWriteFailureThrows() throws {
+        // Through tmp/, as where unnamed files cannot be made (`LinkedFile`).
+        LinkedFile.enabled = false
+        defer { LinkedFile.enabled = true }
         let chain = try makeChain()
         try FileManager.default.removeItem(atPath: chain.local.objects.tmpPath)
         XCTAssertTrue(FileManager.default.createFile(atPath: chain.local.objects.tmpPath, contents: Data()))

@@ -1,3 +1,4 @@
+import Files
 import StoreModel
 import Foundation
 import XCTest
@@ -187,6 +188,43 @@ final class MaterializerTests: XCTestCase {
         _ = try apply((0..<30).map { file("d/f\($0)", "v\($0)") })
         let names = try FileManager.default.subpathsOfDirectory(atPath: dir + "/out")
         XCTAssertFalse(names.contains { $0.contains("orchestrate-tmp") })
+    }
+
+    /// New files are linked in unnamed (`LinkedFile`), replaced ones go through a temp name; where
+    /// unnamed files cannot be made, every write takes a temp name. Both end the same.
+    func testWithAndWithoutUnnamedFilesTheTreeModesAndStateAreTheSame() throws {
+        defer { LinkedFile.enabled = true }
+        var trees: [[String: String]] = []
+        for enabled in [true, false] {
+            LinkedFile.enabled = enabled
+            let root = dir + "/out-\(enabled)"
+            func run(_ files: [TreeFile]) throws -> MaterializeReport {
+                try Materializer(root: root).apply(files) { d in self.objects[d]! }
+            }
+            let first = try run((0..<40).map { file("d\($0 % 3)/f\($0)", "v\($0)") } + [file("bin/run", "#!/bin/sh\n", .executable)])
+            XCTAssertEqual(first.written.count, 41)
+            let second = try run((0..<40).map { file("d\($0 % 3)/f\($0)", $0 == 7 ? "changed" : "v\($0)") }
+                + [file("bin/run", "#!/bin/sh\n", .executable)])
+            XCTAssertEqual(second.written, ["d1/f7"])
+            let names = try FileManager.default.subpathsOfDirectory(atPath: root)
+            XCTAssertFalse(names.contains { $0.contains("orchestrate-tmp") }, "\(names)")
+            let perm = try FileManager.default.attributesOfItem(atPath: root + "/bin/run")[.posixPermissions] as! Int
+            XCTAssertEqual(perm, 0o755)
+            var tree: [String: String] = [:]
+            for n in names where !n.hasPrefix(".orchestrate") {
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: root + "/" + n, isDirectory: &isDir), !isDir.boolValue {
+                    tree[n] = String(decoding: FileManager.default.contents(atPath: root + "/" + n)!, as: UTF8.self)
+                }
+            }
+            XCTAssertEqual(tree["d1/f7"], "changed")
+            trees.append(tree)
+            // The state records what is on disk: the next run changes nothing.
+            XCTAssertEqual(try run((0..<40).map { file("d\($0 % 3)/f\($0)", $0 == 7 ? "changed" : "v\($0)") }
+                + [file("bin/run", "#!/bin/sh\n", .executable)]).written, [])
+        }
+        XCTAssertEqual(trees[0], trees[1])
+        XCTAssertEqual(trees[0].count, 41)
     }
 
     func testWriteFailureIsAnIOError() throws {

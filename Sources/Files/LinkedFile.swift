@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file written without a name (`O_TMPFILE`) and linked into its directory only once every byte
+/// is in it: a reader sees the whole file or no file, and a crash leaves nothing behind (no
+/// temporary name to clean up). It is one directory entry made where a temporary name renamed
+/// into place is two made and one removed: on ext4 here, 9,000 files of 5 KB took an eighth less
+/// time than through a temporary name (`Benchmarks/file-creation.py`).
+///
+/// The link goes through `/proc/self/fd` (`linkat` with `AT_EMPTY_PATH` needs a capability most
+/// processes lack). Where the kernel, the file system or `/proc` cannot do this, `write` says
+/// `.unsupported` having changed nothing, and the caller writes its temporary name as before.
+public enum LinkedFile {
+    public enum Outcome: Equatable, Sendable {
+        /// `name` now holds the bytes.
+        case linked
+        /// `name` already existed; it is as it was, and the bytes are in `held`'s file, still
+        /// unnamed, for `link(_:as:in:)` under another name (or `discard`).
+        case exists(held: Int32)
+        /// Not possible here; nothing was created.
+        case unsupported
+        /// A write, `fchmod`, `fsync` or link failed with this errno; nothing was created.
+        case failed(errno: Int32)
+    }
+
+    /// Whether `write` tries at all (tests turn it off to run the fallback paths).
+    nonisolated(unsafe) public static var enabled = true
+
+    /// Writes `bytes` into an unnamed file in `dirFD` created with `mode` (set again with `fchmod`
+    /// when `chmodTo` is given: the umask may have taken bits), then links it as `name`. With
+    /// `durable`, the file is fsync'd before the link (the caller syncs the directory).
+    public static func write(_ name: String, in dirFD: Int32, bytes: UnsafeRawBufferPointer, mode: mode_t,
+                             chmodTo: mode_t? = nil, durable: Bool = false) -> Outcome {
+        guard enabled else { return .unsupported }
+        let fd = openat(dirFD, ".", O_WRONLY | oTmpFile | O_CLOEXEC, mode)
+        guard fd >= 0 else {
+            // EISDIR: a kernel without O_TMPFILE opened the directory itself; EOPNOTSUPP, EINVAL:
+            // the file system has no unnamed files. Anything else is the directory's own trouble,
+            // which the fallback reports with its path.
+            return .unsupported
+        }
+        var err: Int32 = 0
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 { if errno == EINTR { continue }; err = errno; break }
+            offset += n
+        }
+        if err == 0, let chmodTo, fchmod(fd, chmodTo) != 0 { err = errno }
+        if err == 0, durable, fsync(fd) != 0 { err = errno }
+        if err != 0 { close(fd); return .failed(errno: err) }
+        switch link(fd, as: name, in: dirFD) {
+        case 0:
+            close(fd)
+            return .linked
+        case EEXIST:
+            return .exists(held: fd)
+        case ENOENT where !procAvailable:
+            close(fd)
+            return .unsupported
+        case let e:
+            close(fd)
+            return .failed(errno: e)
+        }
+    }
+
+    /// Links the unnamed file `fd` into `dirFD` as `name`: 0, or the errno (`EEXIST` when taken).
+    public static func link(_ fd: Int32, as name: String, in dirFD: Int32) -> Int32 {
+        linkat(AT_FDCWD, "/proc/self/fd/\(fd)", dirFD, name, AT_SYMLINK_FOLLOW) == 0 ? 0 : errno
+    }
+
+    /// Closes a file `write` held (`.exists`); unnamed, it goes with its descriptor.
+    public static func discard(_ fd: Int32) { close(fd) }
+
+    private static let procAvailable = access("/proc/self/fd", X_OK) == 0
+
+    /// `O_TMPFILE`, which Swift does not import (a macro of macros): `__O_TMPFILE | O_DIRECTORY`,
+    /// `__O_TMPFILE` being 020000000 in glibc's `bits/fcntl-linux.h` and the kernel's
+    /// `asm-generic/fcntl.h` (x86-64 and arm64 alike).
+    private static let oTmpFile: Int32 = 0o20000000 | O_DIRECTORY
+}
