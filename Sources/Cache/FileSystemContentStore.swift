@@ -4,12 +4,14 @@ import Foundation
 /// The local content-addressed store: `objects/<2 hex>/<64 hex>`, each object encoded by
 /// `ObjectCodec` (zlib when that pays), addressed by the SHA-256 of the uncompressed bytes.
 ///
-/// * Writes go to a temporary file in `tmp/` and are renamed into place, so a reader never sees a
-///   partial object. There is no per-object fsync: every read verifies, so a torn object after a
-///   crash is a miss, not a wrong answer.
+/// * Writes go to an unnamed file in the object's shard folder, linked in once whole (`LinkedFile`);
+///   where the file system cannot, to a temporary file in `tmp/` renamed into place. Either way a
+///   reader never sees a partial object. There is no per-object fsync: every read verifies, so a
+///   torn object after a crash is a miss, not a wrong answer.
 /// * Reads verify. A corrupt object is recorded in `events`, moved to `quarantine/` and read as a
 ///   miss; it is never returned.
-/// * Thread-safe; several processes may share one store (rename is atomic, objects are immutable).
+/// * Thread-safe; several processes may share one store (link and rename are atomic, objects are
+///   immutable).
 public final class FileSystemContentStore: ContentStore, @unchecked Sendable {
     public let root: String
     public let objectsPath: String

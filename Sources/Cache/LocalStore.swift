@@ -7,7 +7,7 @@ import Foundation
 /// objects/<2 hex>/<64 hex>   FileSystemContentStore (zlib at rest, verified on read)
 /// ac.sqlite (+ -wal, -shm)   SQLiteActionCache
 /// quarantine/                corrupt objects and unreadable index files, moved aside
-/// tmp/                       temporary files, renamed into objects/
+/// tmp/                       temporary files, renamed into objects/ (where unnamed files cannot be made)
 /// ```
 ///
 /// Maintenance (`gc`, `verify`, `stats`) lives here because it needs both halves. Invariant kept

@@ -6,7 +6,7 @@ import Foundation
 /// proven without reading it again (`FileSystemContentStore.verifies`).
 ///
 /// Why that is safe, on git's model (its index trusts a file whose stat data is as recorded):
-/// objects are written once, to a temporary file renamed into place, and never changed by us; any
+/// objects are written once, whole before they are named, and never changed by us; any
 /// write to a file, a chmod, or a rename over it gives it a new ctime (which no user call can set
 /// back) or a new inode, so bytes that changed since the proof never match its facts. A file is
 /// recorded only when its ctime is older than `racyMarginNs` at the time of the proof, so a change
