@@ -110,21 +110,24 @@ public enum RailsLowering {
                        bridge: BridgeProjection, into builder: inout SeamTaskBuilder) {
         guard let version = versions[entity.key] else { preconditionFailure("no migration version for entity \(entity.key)") }
         let spec = RailsEntitySpec(entity: entity, lookup: index, migrationVersion: version)
+        // The renders below share one reference: a closure that captures the struct copies all
+        // of it into its own context (about 200 bytes, eight or more times per entity).
+        let shared = Shared(spec)
         let reads = [spec.projection]
         let k = entity.key
         let names = ["entity": k, "plural": spec.pluralKey, "timestamp": spec.migrationVersion]
-        builder.add(.railsEntityMigration, instance: k, values: names, reads: reads) { RailsEntityRenderer.migration(spec) }
-        builder.add(.railsEntityModel, instance: k, values: names, reads: reads) { RailsEntityRenderer.model(spec) }
-        builder.add(.railsEntityController, instance: k, values: names, reads: reads) { RailsEntityRenderer.controller(spec) }
+        builder.add(.railsEntityMigration, instance: k, values: names, reads: reads) { RailsEntityRenderer.migration(shared.value) }
+        builder.add(.railsEntityModel, instance: k, values: names, reads: reads) { RailsEntityRenderer.model(shared.value) }
+        builder.add(.railsEntityController, instance: k, values: names, reads: reads) { RailsEntityRenderer.controller(shared.value) }
         for view in RailsViewRenderer.views(spec) {
             let readsBridge = RailsViewRenderer.readsBridge(view)
             let components = readsBridge ? bridge.components : []
             builder.add(.railsEntityViews, instance: "\(k).\(view)", values: names.merging(["view": view]) { $1 },
                         reads: readsBridge ? reads + [bridge.projection] : reads) {
-                RailsViewRenderer.render(view, spec, bridge: components)
+                RailsViewRenderer.render(view, shared.value, bridge: components)
             }
         }
-        builder.add(.railsEntityRequestSpec, instance: k, values: names, reads: reads) { RailsEntityRenderer.requestSpec(spec) }
+        builder.add(.railsEntityRequestSpec, instance: k, values: names, reads: reads) { RailsEntityRenderer.requestSpec(shared.value) }
     }
 
     /// The Rodauth initializer (always: without an account it turns Rodauth off), and with an
