@@ -1,13 +1,48 @@
 /// An RFC 6901 JSON pointer. The root is the empty pointer; `~` is written `~0` and `/` is `~1`.
 public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The unescaped reference tokens, outermost first.
-    public var tokens: [String]
+    /// The last token and the pointer it extends. A parsed Plan holds a pointer for every value;
+    /// as an array of tokens each was a copy of its parent's (the load's largest allocation, and
+    /// most of its time); as a node, appending a token is one small allocation that shares every
+    /// token above it.
+    private final class Node: Sendable {
+        let parent: Node?
+        let token: String
+        let depth: Int
 
-    public init(tokens: [String] = []) { self.tokens = tokens }
+        init(parent: Node?, token: String) {
+            self.parent = parent
+            self.token = token
+            depth = (parent?.depth ?? 0) + 1
+        }
+    }
+
+    private let last: Node?
+
+    private init(last: Node?) { self.last = last }
+
+    public init(tokens: [String] = []) {
+        var node: Node?
+        for token in tokens { node = Node(parent: node, token: token) }
+        last = node
+    }
+
+    /// The unescaped reference tokens, outermost first.
+    public var tokens: [String] {
+        var out = [String](repeating: "", count: depth)
+        var node = last
+        while let n = node {
+            out[n.depth - 1] = n.token
+            node = n.parent
+        }
+        return out
+    }
+
+    /// The number of tokens.
+    public var depth: Int { last?.depth ?? 0 }
 
     /// Parses an escaped pointer such as `/entities/2/plural`; nil when it is not a valid pointer.
     public init?(_ text: String) {
-        if text.isEmpty { self.tokens = []; return }
+        if text.isEmpty { self.init(); return }
         guard text.hasPrefix("/") else { return nil }
         var tokens: [String] = []
         for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
@@ -26,21 +61,44 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
             }
             tokens.append(token)
         }
-        self.tokens = tokens
+        self.init(tokens: tokens)
     }
 
     public static let root = JSONPointer()
 
-    public var isRoot: Bool { tokens.isEmpty }
+    public var isRoot: Bool { last == nil }
 
-    public func appending(_ key: String) -> JSONPointer { JSONPointer(tokens: tokens + [key]) }
+    public func appending(_ key: String) -> JSONPointer { JSONPointer(last: Node(parent: last, token: key)) }
 
-    public func appending(_ index: Int) -> JSONPointer { JSONPointer(tokens: tokens + [String(index)]) }
+    public func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
 
     /// The pointer one level up; the root is its own parent.
-    public var parent: JSONPointer { JSONPointer(tokens: Array(tokens.dropLast())) }
+    public var parent: JSONPointer { JSONPointer(last: last?.parent) }
+
+    /// Equal tokens, compared from the last up; a shared node ends the comparison.
+    public static func == (a: JSONPointer, b: JSONPointer) -> Bool {
+        guard a.depth == b.depth else { return false }
+        var x = a.last, y = b.last
+        while let p = x, let q = y {
+            if p === q { return true }
+            guard p.token == q.token else { return false }
+            x = p.parent
+            y = q.parent
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(depth)
+        var node = last
+        while let n = node {
+            hasher.combine(n.token)
+            node = n.parent
+        }
+    }
 
     public var description: String {
+        let tokens = self.tokens
         var out: [UInt8] = []
         out.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
         for token in tokens {
