@@ -97,4 +97,32 @@ final class ProjectionTests: XCTestCase {
         XCTAssertEqual(Set(p.fieldDigests.keys), Set(members.keys))
         for (k, v) in members { XCTAssertEqual(p.fieldDigests[k], Digest.of(v.canonical), k) }
     }
+    /// Only the canonical bytes are kept; the value is read back from them. It is the value built,
+    /// for every projection the example Plans lower to.
+    func testTheValueReadBackIsTheValueBuilt() throws {
+        let fields: [String: ProjectionValue] = ["title": .string("a \"b\"\n\u{1}é😀"), "count": .int(-12), "none": .null,
+                                                 "flags": .array([.bool(true), .bool(false), .int(0)]), "empty": .object([:])]
+        let p = Projection(name: "x", version: 4, fields: fields)
+        var all = fields
+        all["projection"] = .string("x")
+        all["version"] = .int(4)
+        XCTAssertEqual(p.value, .object(all))
+        var checked = 0
+        for name in ["movie-catalog.plan.json", "notes.plan.json", "studio-ops.plan.json"] {
+            for lowering in PlanLowering.lower(try LoweringHarness.fixture(name)) {
+                for (key, projection) in lowering.projections {
+                    XCTAssertEqual(projection.value.canonical, projection.canonical, "\(name) \(key)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 30)
+    }
+
+    func testBytesThatAreNoProjectionValueReadAsNil() {
+        for text in ["1.5", "{", "[1,]", "1e3", "{\"a\":1} x", ""] {
+            XCTAssertNil(ProjectionValue(canonical: Array(text.utf8)), text)
+        }
+        XCTAssertEqual(ProjectionValue(canonical: Array("[-3,\"s\",null]".utf8)), .array([.int(-3), .string("s"), .null]))
+    }
 }

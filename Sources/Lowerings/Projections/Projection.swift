@@ -8,7 +8,6 @@ import Hashing
 public struct Projection: Hashable, Sendable {
     public let name: String
     public let version: Int
-    public let value: ProjectionValue
     public let digest: Digest
     public let sources: [String: [String]]
     /// The canonical bytes and where each top-level member's value lies in them (one reference:
@@ -27,6 +26,17 @@ public struct Projection: Hashable, Sendable {
     }
 
     public var canonical: [UInt8] { encoding.canonical }
+
+    /// The projection's value: its members, `projection` and `version` included. Read back from
+    /// the canonical bytes when asked for (the bridge components, a native file's digest in the
+    /// SLSA statement): kept as a tree, every entity's value was a tenth of a large compile's peak
+    /// memory, and nothing else reads it.
+    public var value: ProjectionValue {
+        guard let value = ProjectionValue(canonical: encoding.canonical) else {
+            preconditionFailure("\(name): canonical bytes that do not read back")
+        }
+        return value
+    }
     /// The digest of each top-level field's canonical bytes (`projection` and `version`
     /// included), as provenance records them.
     public var fieldDigests: [String: Digest] {
@@ -46,17 +56,16 @@ public struct Projection: Hashable, Sendable {
         all["version"] = .int(version)
         self.name = name
         self.version = version
-        self.value = .object(all)
         let (canonical, fieldRanges) = Self.encode(all)
         encoding = Encoding(canonical: canonical, fieldRanges: fieldRanges)
         self.digest = Digest.of(canonical)
         self.sources = sources
     }
 
-    /// Equal projections have equal names, versions, values and sources (the canonical bytes and
-    /// digests follow from the value).
+    /// Equal projections have equal names, versions, values and sources; the values are compared
+    /// by the SHA-256 of their canonical bytes (one value, one encoding), as every key is.
     public static func == (a: Projection, b: Projection) -> Bool {
-        a.name == b.name && a.version == b.version && a.digest == b.digest && a.value == b.value && a.sources == b.sources
+        a.name == b.name && a.version == b.version && a.digest == b.digest && a.sources == b.sources
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -43,3 +43,40 @@ public indirect enum ProjectionValue: Hashable, Sendable {
 extension ProjectionValue {
     public static func optional(_ s: String?) -> ProjectionValue { s.map { .string($0) } ?? .null }
 }
+
+extension ProjectionValue {
+    /// The value `canonical` bytes encode (its inverse); nil when they are not the canonical JSON
+    /// of a projection value (a number that is not an integer, a syntax error).
+    public init?(canonical bytes: [UInt8]) {
+        let document = JSONReader.read(bytes, file: "projection")
+        guard document.diagnostics.isEmpty, let root = document.root, let value = ProjectionValue(json: root) else { return nil }
+        self = value
+    }
+
+    private init?(json: JSONValue) {
+        switch json.kind {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .string(let s): self = .string(s)
+        case .number(let n):
+            guard let i = Int(n.lexeme) else { return nil }
+            self = .int(i)
+        case .array(let elements):
+            var out: [ProjectionValue] = []
+            out.reserveCapacity(elements.count)
+            for e in elements {
+                guard let v = ProjectionValue(json: e) else { return nil }
+                out.append(v)
+            }
+            self = .array(out)
+        case .object(let members):
+            var out: [String: ProjectionValue] = [:]
+            out.reserveCapacity(members.count)
+            for m in members {
+                guard let v = ProjectionValue(json: m.value) else { return nil }
+                out[m.key] = v
+            }
+            self = .object(out)
+        }
+    }
+}
