@@ -29,8 +29,8 @@ public struct Projection: Hashable, Sendable {
 
     /// The projection's value: its members, `projection` and `version` included. Read back from
     /// the canonical bytes when asked for (the bridge components, a native file's digest in the
-    /// SLSA statement): kept as a tree, every entity's value was a tenth of a large compile's peak
-    /// memory, and nothing else reads it.
+    /// SLSA statement), which nothing else reads: kept as trees, the values were 39 MB of a
+    /// 5,000-entity `--full` compile's 233 MB peak.
     public var value: ProjectionValue {
         guard let value = ProjectionValue(canonical: encoding.canonical) else {
             preconditionFailure("\(name): canonical bytes that do not read back")
