@@ -224,12 +224,16 @@ public enum Compilation {
         let materializer = Materializer(root: options.outDirectory, overwriteEdited: options.overwriteEdited)
         // The output tree's state is read while the executor runs.
         let previous = Preloaded<Materializer.Previous> { materializer.loadPrevious() }
+        // Between stages of a large run, the pages of what the last one freed go back (`FreedMemory`).
+        FreedMemory.release(tasks: set.tasks.count)
         let run = try execute(set, store: store, jobs: options.jobs, progress: options.progress)
+        FreedMemory.release(tasks: set.tasks.count)
         guard run.failures.isEmpty else {
             return try report(source, set, run, composed: nil, written: nil, options: options, started: started, elapsedMs: elapsed())
         }
         let cores = CoreTrees(store: store)
         let composed = try compose(run, of: set, cores: cores, memo: store)
+        FreedMemory.release(tasks: set.tasks.count)
         let written = try materialize(composed, run: run, cores: cores, into: materializer, previous: previous.value)
         return try report(source, set, run, composed: composed, written: written, options: options, started: started, elapsedMs: elapsed())
     }
