@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The few POSIX calls the stores need, with errors turned into `CacheError.io`.
@@ -53,16 +54,7 @@ enum FileIO {
 
     /// Writes all of `bytes` to `fd`, retrying interrupted and partial writes: 0, or the errno.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            done += n
-        }
-        return 0
+        bytes.withUnsafeBytes { FileBytes.writeAll(fd, $0) }
     }
 
     /// Puts `bytes` at `path` whole or not at all: written to `temp` (which must not exist, in

@@ -1,3 +1,4 @@
+import Files
 import CZlib
 import Foundation
 
@@ -173,15 +174,8 @@ enum ObjectFileCodec {
     }
 
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) throws {
-        var done = 0
-        while done < bytes.count {
-            let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CacheError.io(path: path, operation: "write", errno: errno)
-            }
-            done += n
-        }
+        let e = FileBytes.writeAll(fd, bytes)
+        guard e == 0 else { throw CacheError.io(path: path, operation: "write", errno: e) }
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8], _ path: String) throws {

@@ -40,13 +40,7 @@ public enum LinkedFile {
             // which the fallback reports with its path.
             return .unsupported
         }
-        var err: Int32 = 0
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 { if errno == EINTR { continue }; err = errno; break }
-            offset += n
-        }
+        var err = FileBytes.writeAll(fd, bytes)
         if err == 0, let chmodTo, fchmod(fd, chmodTo) != 0 { err = errno }
         if err == 0, durable, fsync(fd) != 0 { err = errno }
         if err != 0 { close(fd); return .failed(errno: err) }

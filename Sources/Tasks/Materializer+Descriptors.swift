@@ -134,14 +134,7 @@ extension Materializer {
         case .unsupported:
             let fd = openat(dirFD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, createMode)
             guard fd >= 0 else { throw TaskError.io(path: path, operation: "create a temp file for", errno: errno) }
-            bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                    if n < 0 { if errno == EINTR { continue }; err = errno; return }
-                    offset += n
-                }
-            }
+            err = bytes.withUnsafeBytes { FileBytes.writeAll(fd, $0) }
             if err == 0 && !direct && fchmod(fd, mode_t(mode.rawValue)) != 0 { err = errno }
             if err == 0 && durable && fsync(fd) != 0 { err = errno }
             if close(fd) != 0 && err == 0 { err = errno }

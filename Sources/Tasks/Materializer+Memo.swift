@@ -106,7 +106,7 @@ extension Materializer {
     /// The SHA-256 of a regular file in `dirFD` (not following a link), hashed as it is read
     /// rather than held whole; nil when it is not one or cannot be read.
     static func digestRegular(_ name: String, in dirFD: Int32) -> Digest? {
-        withRegular(name, in: dirFD, digestAll)
+        withRegular(name, in: dirFD) { digest(ofDescriptor: $0, name: name) }
     }
 
     private static func withRegular<T>(_ name: String, in dirFD: Int32, _ body: (Int32) -> T?) -> T? {

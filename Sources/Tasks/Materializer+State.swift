@@ -50,34 +50,15 @@ extension Materializer {
         var out: [UInt8] = []
         var st = stat()
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 { out.reserveCapacity(Int(st.st_size) + 1) }
-        var failed = false
-        forEachChunk(fd, failed: &failed) { out.append(contentsOf: $0) }
-        return failed ? nil : out
-    }
-
-    /// The SHA-256 of every byte of `fd` from its offset to the end, read in 64 KiB chunks; nil
-    /// when a read fails.
-    static func digestAll(_ fd: Int32) -> Digest? {
-        let hasher = SHA256Hasher()
-        var failed = false
-        forEachChunk(fd, failed: &failed) { hasher.update($0) }
-        return failed ? nil : hasher.finalize()
-    }
-
-    /// Reads `fd` to its end in 64 KiB chunks, handing each to `body`; sets `failed` on an error.
-    private static func forEachChunk(_ fd: Int32, failed: inout Bool, _ body: (UnsafeRawBufferPointer) -> Void) {
-        let size = 1 << 16
-        let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        defer { buf.deallocate() }
+        var buf = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = read(fd, buf, size)
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                failed = true
-                return
+                return nil
             }
-            if n == 0 { return }
-            body(UnsafeRawBufferPointer(start: buf, count: n))
+            if n == 0 { return out }
+            out += buf[0..<n]
         }
     }
 
