@@ -32,6 +32,13 @@ public enum LinkedFile {
     /// `durable`, the file is fsync'd before the link (the caller syncs the directory).
     public static func write(_ name: String, in dirFD: Int32, bytes: UnsafeRawBufferPointer, mode: mode_t,
                              chmodTo: mode_t? = nil, durable: Bool = false) -> Outcome {
+        write(name, in: dirFD, mode: mode, chmodTo: chmodTo, durable: durable) { FileBytes.writeAll($0, bytes) }
+    }
+
+    /// `write` of whatever `fill` writes to the unnamed file's descriptor (bytes that come in
+    /// pieces); `fill` returns 0, or an errno, and then nothing is created.
+    public static func write(_ name: String, in dirFD: Int32, mode: mode_t, chmodTo: mode_t? = nil, durable: Bool = false,
+                             fill: (Int32) -> Int32) -> Outcome {
         guard enabled else { return .unsupported }
         let fd = openat(dirFD, ".", O_WRONLY | oTmpFile | O_CLOEXEC, mode)
         guard fd >= 0 else {
@@ -40,7 +47,7 @@ public enum LinkedFile {
             // which the fallback reports with its path.
             return .unsupported
         }
-        var err = FileBytes.writeAll(fd, bytes)
+        var err = fill(fd)
         if err == 0, let chmodTo, fchmod(fd, chmodTo) != 0 { err = errno }
         if err == 0, durable, fsync(fd) != 0 { err = errno }
         if err != 0 { close(fd); return .failed(errno: err) }

@@ -71,9 +71,10 @@ public enum Compilation {
     // MARK: 4. compose
 
     /// Composes every tree of `set` on its pinned Core from the run's outputs. A set without
-    /// trees (the demo) is its task outputs as they are. With a `memo`, a provenance document the
-    /// memo knows by key is not encoded (its bytes are encoded only if the materializer must
-    /// write them), and one it does not know is recorded there.
+    /// trees (the demo) is its task outputs as they are. Provenance documents are hashed as they
+    /// are encoded, never held (the materializer encodes one again, in pieces, only where it must
+    /// write it). With a `memo`, a document the memo knows by key is not encoded at all, and one
+    /// it does not know is recorded there.
     public static func compose(_ run: ExecutedRun, of set: TaskSet, cores: CoreTrees,
                                memo: (any CompileStore)? = nil) throws -> ComposedOutput {
         guard !set.trees.isEmpty else { return ComposedOutput(taskOutputs: run.record) }
@@ -99,9 +100,8 @@ public enum Compilation {
                 output.files.append(TreeFile(path: mounted(pin.mount, f.path), digest: f.digest, mode: f.mode,
                                              size: sizes[f.digest] ?? 0))
             }
-            if let bytes = composition.encodedProvenance {
-                output.provenance[composition.provenanceDigest] = bytes
-                memo?.recordDerived(composition.provenanceKey, digest: composition.provenanceDigest, size: UInt64(bytes.count))
+            if !composition.provenanceFromMemo {
+                memo?.recordDerived(composition.provenanceKey, digest: composition.provenanceDigest, size: UInt64(composition.provenanceSize))
             }
             output.files.append(TreeFile(path: composition.provenancePath, digest: composition.provenanceDigest, mode: .regular,
                                          size: UInt64(composition.provenanceSize)))
@@ -161,14 +161,13 @@ public enum Compilation {
     // MARK: 5. materialize
 
     /// Writes the output into `materializer`'s root: only files whose bytes or mode changed.
-    /// Bytes come from the composition (provenance), the run (task outputs, rendered again when
+    /// Bytes come from the composition (provenance, written in pieces), the run (task outputs, rendered again when
     /// gone) or the Cores (inflated again when gone).
     public static func materialize(_ output: ComposedOutput, run: ExecutedRun, cores: CoreTrees, into materializer: Materializer,
                                    previous: Materializer.Previous? = nil) throws -> MaterializeReport {
         try materializer.apply(output.files, previous: previous) { digest in
-            if let b = try output.provenance[digest] ?? output.memoizedProvenance(digest) ?? run.outputs.bytes(digest) ?? cores.bytes(digest) {
-                return b
-            }
+            if let document = output.provenanceContent(digest) { return document }
+            if let b = try run.outputs.bytes(digest) ?? cores.bytes(digest) { return .bytes(b) }
             throw CacheError.missingObject(digest: digest)
         }
     }

@@ -14,9 +14,6 @@ public struct ComposedOutput: Sendable {
     /// Every file of the output: each tree's files (mount included), then its provenance file.
     public var files: [TreeFile] = []
     public var trees: [Tree] = []
-    /// The provenance documents' bytes (the only files that are neither task outputs nor Core files).
-    public var provenance: [Digest: [UInt8]] = [:]
-
     public init() {}
 
     /// The output of a task set without trees: the task outputs as they are.
@@ -26,18 +23,25 @@ public struct ComposedOutput: Sendable {
 
     public func tree(_ platform: Platform) -> Tree? { trees.first { $0.composition.platform == platform } }
 
-    /// The bytes of a provenance document whose digest a memo named (`Compilation.compose`):
-    /// encoded now, and refused if they do not hash to that digest (the memo's key missed an
-    /// input: a bug in orchestrate, never written into the tree). Nil for any other digest.
-    func memoizedProvenance(_ digest: Digest) throws -> [UInt8]? {
-        guard let tree = trees.first(where: { $0.composition.encodedProvenance == nil && $0.composition.provenanceDigest == digest })
-        else { return nil }
-        let bytes = tree.composition.provenance
-        let actual = Digest.of(bytes)
-        guard actual == digest else {
-            throw PipelineError.staleProvenanceMemo(path: tree.composition.provenancePath, key: tree.composition.provenanceKey,
-                                                    memo: digest, encoded: actual)
+    /// The bytes of the provenance document with `digest`, in pieces (`Composition.writeProvenance`:
+    /// never whole in memory), hashed as they are written; nil for any other digest. Bytes that do
+    /// not hash to `digest` stop the write, so nothing is named: where a memo named the digest, its
+    /// key missed an input (`PipelineError.staleProvenanceMemo`, a bug in orchestrate); where this
+    /// run hashed them, the encoding is not a pure function of the composition (a bug too).
+    func provenanceContent(_ digest: Digest) -> FileContent? {
+        guard let tree = trees.first(where: { $0.composition.provenanceDigest == digest }) else { return nil }
+        let composition = tree.composition
+        return .pieces { emit in
+            let hasher = SHA256Hasher()
+            composition.writeProvenance { piece in
+                hasher.update(piece)
+                emit(piece)
+            }
+            let actual = hasher.finalize()
+            guard actual == digest else {
+                throw PipelineError.staleProvenanceMemo(path: composition.provenancePath, key: composition.provenanceKey,
+                                                        memo: digest, encoded: actual)
+            }
         }
-        return bytes
     }
 }

@@ -112,6 +112,29 @@ extension Materializer {
     /// file is fsync'd before it is named and the directory after.
     func writeAtomically(_ name: String, in dirFD: Int32, bytes: [UInt8], mode: FileMode, counter: Int, path: String,
                          durable: Bool = false) throws {
+        try writeAtomically(name, in: dirFD, content: .bytes(bytes), mode: mode, counter: counter, path: path, durable: durable)
+    }
+
+    /// `writeAtomically` of bytes in memory or in pieces; what the pieces' producer throws is
+    /// thrown, with nothing named.
+    func writeAtomically(_ name: String, in dirFD: Int32, content: FileContent, mode: FileMode, counter: Int, path: String,
+                         durable: Bool = false) throws {
+        var thrown: Error?
+        func fill(_ fd: Int32) -> Int32 {
+            switch content {
+            case .bytes(let bytes):
+                return bytes.withUnsafeBytes { FileBytes.writeAll(fd, $0) }
+            case .pieces(let produce):
+                var err: Int32 = 0
+                do {
+                    try produce { piece in if err == 0 { err = FileBytes.writeAll(fd, piece) } }
+                } catch {
+                    thrown = error
+                    return ECANCELED
+                }
+                return err
+            }
+        }
         let tmp = Self.tempPrefix + "\(Self.pid)-\(counter)-" + name
         // Made with its final mode when the umask leaves it whole (then no fchmod), else 0600 and
         // set before it is named.
@@ -119,8 +142,8 @@ extension Materializer {
         let createMode = direct ? mode_t(mode.rawValue) : 0o600
         var err: Int32 = 0
         var named = false
-        switch bytes.withUnsafeBytes({ LinkedFile.write(name, in: dirFD, bytes: $0, mode: createMode,
-                                                        chmodTo: direct ? nil : mode_t(mode.rawValue), durable: durable) }) {
+        switch LinkedFile.write(name, in: dirFD, mode: createMode, chmodTo: direct ? nil : mode_t(mode.rawValue),
+                                durable: durable, fill: fill) {
         case .linked:
             named = true
         case .exists(let held):
@@ -134,7 +157,7 @@ extension Materializer {
         case .unsupported:
             let fd = openat(dirFD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, createMode)
             guard fd >= 0 else { throw TaskError.io(path: path, operation: "create a temp file for", errno: errno) }
-            err = bytes.withUnsafeBytes { FileBytes.writeAll(fd, $0) }
+            err = fill(fd)
             if err == 0 && !direct && fchmod(fd, mode_t(mode.rawValue)) != 0 { err = errno }
             if err == 0 && durable && fsync(fd) != 0 { err = errno }
             if close(fd) != 0 && err == 0 { err = errno }
@@ -144,6 +167,7 @@ extension Materializer {
         if named && durable && fsync(dirFD) != 0 { err = errno }
         if err != 0 {
             if !named { unlinkat(dirFD, tmp, 0) }
+            if let thrown { throw thrown }
             throw TaskError.io(path: path, operation: "write", errno: err)
         }
     }

@@ -114,7 +114,7 @@ public struct Materializer: Sendable {
     /// `DirectoryWalker`; every path is in the journal already, so a failure anywhere leaves what
     /// a crash would (the next run cleans up), and the first failure in list order is thrown.
     private func perform(_ work: [Int], _ sorted: [TreeFile], _ probes: [Probe], walker: DirectoryWalker,
-                         bytes: (Digest) throws -> [UInt8]) throws -> [stat?] {
+                         content: (Digest) throws -> FileContent) throws -> [stat?] {
         func one(_ n: Int, _ walker: DirectoryWalker) throws -> stat? {
             let i = work[n], f = sorted[i]
             beforeWrite?(f.path)
@@ -124,7 +124,7 @@ public struct Materializer: Sendable {
             if probes[i].same {
                 try changeMode(name, in: parentFD, to: f.mode, path: f.path, stat: &st)
             } else {
-                try writeAtomically(name, in: parentFD, bytes: bytes(f.digest), mode: f.mode, counter: n + 1, path: f.path)
+                try writeAtomically(name, in: parentFD, content: content(f.digest), mode: f.mode, counter: n + 1, path: f.path)
                 guard fstatat(parentFD, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { throw TaskError.io(path: f.path, operation: "stat", errno: errno) }
                 // Made with its mode under the umask read at start; a umask changed since is mended here.
                 if st.st_mode & 0o7777 != mode_t(f.mode.rawValue) { try changeMode(name, in: parentFD, to: f.mode, path: f.path, stat: &st) }
@@ -157,6 +157,11 @@ public struct Materializer: Sendable {
 
     /// `apply(_:bytes:)` with the earlier run's state already read (nil: read it now).
     public func apply(_ files: [TreeFile], previous loaded: Previous?, bytes: (Digest) throws -> [UInt8]) throws -> MaterializeReport {
+        try apply(files, previous: loaded, content: { .bytes(try bytes($0)) })
+    }
+
+    /// `apply(_:previous:bytes:)` where a file's bytes may come in pieces (`FileContent`).
+    public func apply(_ files: [TreeFile], previous loaded: Previous?, content: (Digest) throws -> FileContent) throws -> MaterializeReport {
         for f in files {
             if let reason = OutputPath.problem(f.path) { throw TaskError.unsafePath(path: f.path, reason: reason) }
             if f.path == Self.stateDirectory || f.path.hasPrefix(Self.stateDirectory + "/") {
@@ -240,7 +245,7 @@ public struct Materializer: Sendable {
                 work.append(i)
             }
         }
-        let done = try perform(work, sorted, probes, walker: walker, bytes: bytes)
+        let done = try perform(work, sorted, probes, walker: walker, content: content)
         for (n, i) in work.enumerated() {
             let f = sorted[i]
             guard let st = done[n] else { continue }

@@ -88,6 +88,21 @@ public struct StableJSONWriter {
         return bytes
     }
 
+    /// Hands the bytes written since the last drain to `emit` and forgets them (the buffer is
+    /// kept for what comes next): a document written in pieces, never whole in memory.
+    public mutating func drain(_ emit: (UnsafeRawBufferPointer) -> Void) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes(emit)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// `finish` in pieces: the final newline, then the last of the bytes to `emit`.
+    public mutating func finish(_ emit: (UnsafeRawBufferPointer) -> Void) {
+        precondition(open.isEmpty, "a container is still open")
+        bytes.append(0x0a)
+        drain(emit)
+    }
+
     /// A dictionary's entries in the order `JSONEncoder`'s `.sortedKeys` writes them.
     /// Inlinable so that it is specialized for each value type (a generic call from another
     /// module sorted through value witnesses: 8% of a 1k no-op).

@@ -112,11 +112,13 @@ final class ProvenanceDocumentTests: XCTestCase {
             return ProvenanceFacts(digest: fresh.provenanceDigest, size: fresh.provenanceSize)
         })
         XCTAssertEqual(asked, [fresh.provenanceKey])
-        XCTAssertNil(known.encodedProvenance)
+        XCTAssertTrue(known.provenanceFromMemo)
         XCTAssertEqual(known.provenanceDigest, fresh.provenanceDigest)
-        XCTAssertEqual(known.provenance, fresh.encodedProvenance)
+        XCTAssertFalse(fresh.provenanceFromMemo)
+        XCTAssertEqual(known.provenance, fresh.provenance)
         let unknown = try composition(known: { _ in nil })
-        XCTAssertEqual(unknown.encodedProvenance, fresh.encodedProvenance)
+        XCTAssertFalse(unknown.provenanceFromMemo)
+        XCTAssertEqual(unknown.provenance, fresh.provenance)
     }
 
     /// The same document as the format before wrote it: schema `/1`, `rendered_in` on every file.
@@ -179,5 +181,42 @@ final class ProvenanceDocumentTests: XCTestCase {
         XCTAssertEqual(doc.encoded(), try StableJSON.encode(doc))
         doc.files = []
         XCTAssertEqual(doc.encoded(), try StableJSON.encode(doc))
+    }
+
+    /// `stream` writes the same bytes as `encoded()` in pieces, whatever the piece size: cut after
+    /// a file or a projection once the piece holds `chunk` bytes, never after the whole document.
+    func testTheStreamedDocumentIsTheEncodedOneInPieces() throws {
+        var doc = try ProvenanceDocument.decode(try composed())
+        doc.files = (0 ..< 40).map { i in
+            var f = doc.files[i % doc.files.count]
+            f.path = "Generated/File\(i).swift"
+            f.inputs = f.inputs.map { _ in ["p": Digest.of("p\(i)"), "q\(i)": Digest.of("q")] }
+            return f
+        }
+        doc.projections = Dictionary(uniqueKeysWithValues: (0 ..< 12).map { i in
+            ("entity:e\(i)", ProvenanceDocument.ProjectionRecord(name: "entity:e\(i)", digest: Digest.of("e\(i)"),
+                                                                  fields: ["title": Digest.of("t\(i)")], sources: ["title": ["/entities/\(i)"]]))
+        })
+        let whole = doc.encoded()
+        for chunk in [1, 100, 4096, 1 << 16] {
+            var pieces: [[UInt8]] = []
+            ProvenanceDocument.stream(doc.header, files: doc.files, projections: doc.projections.map(StableJSONWriter.sortedMembers),
+                                      chunk: chunk) { pieces.append(Array($0)) }
+            XCTAssertEqual(pieces.flatMap { $0 }, whole, "chunk \(chunk)")
+            switch chunk {
+            case 1: XCTAssertEqual(pieces.count, doc.files.count + doc.projections!.count + 1, "a piece per file and projection, and the end")
+            case _ where chunk >= whole.count: XCTAssertEqual(pieces.count, 1, "chunk \(chunk)")
+            default: XCTAssertGreaterThan(pieces.count, 2, "chunk \(chunk): written in pieces")
+            }
+            XCTAssertTrue(pieces.dropLast().allSatisfy { $0.count >= chunk }, "chunk \(chunk): a piece is cut once it holds chunk bytes")
+        }
+        // The composition streams its own files and projections, mapped to records as they go.
+        let c = try composition(projections: ["p": Projection(name: "identity", fields: ["name": .string("A")])])
+        var streamed: [UInt8] = []
+        c.writeProvenance { streamed.append(contentsOf: $0) }
+        XCTAssertEqual(streamed, c.document.encoded())
+        XCTAssertEqual(streamed, try StableJSON.encode(c.document))
+        XCTAssertEqual(Digest.of(streamed), c.provenanceDigest)
+        XCTAssertEqual(streamed.count, c.provenanceSize)
     }
 }

@@ -80,15 +80,17 @@ final class CompilationTests: XCTestCase {
         }
         let first = try composed()
         XCTAssertEqual(first.trees.count, 3)
-        XCTAssertTrue(first.trees.allSatisfy { $0.composition.encodedProvenance != nil }, "nothing known yet: every document encoded")
+        XCTAssertTrue(first.trees.allSatisfy { !$0.composition.provenanceFromMemo }, "nothing known yet: every document encoded")
         XCTAssertEqual(try local.actions.derivedCount(), 5, "three provenance documents, the bridge check that passed and its list of passed views")
         let second = try composed()
         for (a, b) in zip(first.trees, second.trees) {
-            XCTAssertNil(b.composition.encodedProvenance, "\(b.composition.platform): known by key, not encoded")
+            XCTAssertTrue(b.composition.provenanceFromMemo, "\(b.composition.platform): known by key, not encoded")
             XCTAssertEqual(b.composition.provenanceKey, a.composition.provenanceKey)
             XCTAssertEqual(b.composition.provenanceDigest, a.composition.provenanceDigest)
             XCTAssertEqual(b.composition.provenanceSize, a.composition.provenanceSize)
-            XCTAssertEqual(b.composition.provenance, a.composition.encodedProvenance, "encoded on demand: the same bytes")
+            XCTAssertEqual(b.composition.provenance, a.composition.provenance, "encoded on demand: the same bytes")
+            XCTAssertEqual(Digest.of(b.composition.provenance), a.composition.provenanceDigest)
+            XCTAssertEqual(b.composition.provenance.count, a.composition.provenanceSize)
         }
         XCTAssertEqual(second.files, first.files)
 
@@ -97,9 +99,13 @@ final class CompilationTests: XCTestCase {
         _ = try compile(plan, into: "b", store: chain)
         for tree in first.trees {
             let path = tree.composition.provenancePath
-            XCTAssertEqual(FileManager.default.contents(atPath: root + "/b/" + path).map { [UInt8]($0) }, tree.composition.encodedProvenance, path)
+            XCTAssertEqual(FileManager.default.contents(atPath: root + "/b/" + path).map { [UInt8]($0) }, tree.composition.provenance, path)
             XCTAssertEqual(FileManager.default.contents(atPath: root + "/a/" + path), FileManager.default.contents(atPath: root + "/b/" + path))
         }
+
+        // Written in pieces, a real Plan's Rails document is what JSONEncoder writes for it.
+        let railsBytes = try XCTUnwrap(first.tree(.rails)).composition.provenance
+        XCTAssertEqual(try StableJSON.encode(ProvenanceDocument.decode(railsBytes)), railsBytes)
 
         // A row naming other bytes (a key that missed an input) fails the run where the bytes are needed.
         let rails = try XCTUnwrap(first.tree(.rails)).composition
@@ -116,7 +122,7 @@ final class CompilationTests: XCTestCase {
         XCTAssertNil(FileManager.default.contents(atPath: root + "/c/" + rails.provenancePath), "never written with the wrong digest")
         // An audit re-derives without the memo: the folder compiled before still proves.
         let derived = try Compilation.rederive(set, store: MemoryTaskCache(seed: Repository.seed))
-        XCTAssertEqual(try XCTUnwrap(derived.tree(.rails)).composition.provenance, rails.encodedProvenance)
+        XCTAssertEqual(try XCTUnwrap(derived.tree(.rails)).composition.provenance, rails.provenance)
     }
 
     /// The bridge-name check is skipped only for a key the memo says passed: the same components,

@@ -227,6 +227,47 @@ final class MaterializerTests: XCTestCase {
         XCTAssertEqual(trees[0].count, 41)
     }
 
+    /// Content in pieces (`FileContent.pieces`) is written whole, new or replacing a file, with
+    /// unnamed files and without; a producer that throws names nothing: no new file, the old bytes
+    /// kept, no temp name left, and its error is the one thrown.
+    func testContentInPiecesIsWrittenWholeOrNotAtAll() throws {
+        struct Stop: Error {}
+        defer { LinkedFile.enabled = true }
+        for enabled in [true, false] {
+            LinkedFile.enabled = enabled
+            let root = dir + "/pieces-\(enabled)"
+            let text = (0 ..< 500).map { "line \($0)\n" }.joined()
+            // Each file's object in pieces of 7 bytes (and an empty one), stopping before piece `stopAfter`.
+            func pieces(stopAfter: Int? = nil) -> (Digest) throws -> FileContent {
+                { d in
+                    let b = self.objects[d]!
+                    return .pieces { emit in
+                        emit(UnsafeRawBufferPointer(start: nil, count: 0))
+                        for (n, i) in stride(from: 0, to: b.count, by: 7).enumerated() {
+                            if n == stopAfter { throw Stop() }
+                            b[i ..< min(i + 7, b.count)].withUnsafeBytes(emit)
+                        }
+                    }
+                }
+            }
+            let m = Materializer(root: root)
+            let first = try m.apply([file("doc.json", text), file("other", "x")], previous: nil, content: pieces())
+            XCTAssertEqual(first.written, ["doc.json", "other"])
+            XCTAssertEqual(try String(contentsOfFile: root + "/doc.json", encoding: .utf8), text)
+            // A producer that throws: a new file is not made, a replaced one keeps its bytes.
+            let changed = text + "more\n"
+            XCTAssertThrowsError(try m.apply([file("doc.json", changed), file("new.json", changed)], previous: nil,
+                                             content: pieces(stopAfter: 250))) { XCTAssertTrue($0 is Stop, "\($0)") }
+            XCTAssertEqual(try String(contentsOfFile: root + "/doc.json", encoding: .utf8), text)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/new.json"))
+            let names = try FileManager.default.subpathsOfDirectory(atPath: root)
+            XCTAssertFalse(names.contains { $0.contains("orchestrate-tmp") }, "\(names)")
+            // Then the whole of it replaces the file.
+            XCTAssertEqual(try m.apply([file("doc.json", changed)], previous: nil, content: pieces()).written, ["doc.json"])
+            XCTAssertEqual(try String(contentsOfFile: root + "/doc.json", encoding: .utf8), changed)
+        }
+    }
+
     func testWriteFailureIsAnIOError() throws {
         _ = try apply([file("a", "A")])
         // A file where a directory is needed.

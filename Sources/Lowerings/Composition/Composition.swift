@@ -1,4 +1,5 @@
 import Hashing
+import Tasks
 
 /// A composed tree: its files, its native input digest, and its `FOUNDATION_PROVENANCE.json`.
 public struct Composition: Hashable, Sendable {
@@ -8,12 +9,15 @@ public struct Composition: Hashable, Sendable {
     public let nativeInputDigest: Digest
     /// What the provenance document is a function of (`Composer.provenanceKey`).
     public let provenanceKey: Digest
-    /// The digest and size of the provenance document's bytes.
+    /// The digest and size of the provenance document's bytes: hashed as they were streamed
+    /// (`writeProvenance`), or as a memo named them for `provenanceKey`. The bytes themselves are
+    /// not kept: a Rails tree's document is a record per file, 30 MB at 5,000 entities, and is
+    /// written only when the file on disk differs.
     public let provenanceDigest: Digest
     public let provenanceSize: Int
-    /// The document's bytes when this composition encoded them; nil when a memo named their
-    /// digest and size for `provenanceKey` instead (`provenance` encodes them then).
-    public let encodedProvenance: [UInt8]?
+    /// Whether a memo named `provenanceDigest` and `provenanceSize` (then nothing was encoded
+    /// here; `ComposedOutput` checks the bytes against that digest as they are written).
+    public let provenanceFromMemo: Bool
     /// What the document is built from besides the files (built only when its bytes are needed:
     /// a Rails tree's document holds a record per file and the field digests of every projection).
     let sources: DocumentSources
@@ -37,12 +41,17 @@ public struct Composition: Hashable, Sendable {
         if let known {
             provenanceDigest = known.digest
             provenanceSize = known.size
-            encodedProvenance = nil
+            provenanceFromMemo = true
         } else {
-            let bytes = Self.document(platform, nativeInputDigest, files, sources).encoded()
-            provenanceDigest = Digest.of(bytes)
-            provenanceSize = bytes.count
-            encodedProvenance = bytes
+            let hasher = SHA256Hasher()
+            var size = 0
+            Self.writeProvenance(platform, nativeInputDigest, files, sources) { piece in
+                hasher.update(piece)
+                size += piece.count
+            }
+            provenanceDigest = hasher.finalize()
+            provenanceSize = size
+            provenanceFromMemo = false
         }
     }
 
@@ -53,12 +62,37 @@ public struct Composition: Hashable, Sendable {
                            projections: s.projections)
     }
 
+    /// The document's bytes in pieces (`ProvenanceDocument.stream`), each file and projection
+    /// made into its record as it is written.
+    static func writeProvenance(_ platform: Platform, _ nativeInputDigest: Digest, _ files: [ComposedFile],
+                                _ s: DocumentSources, _ emit: (UnsafeRawBufferPointer) -> Void) {
+        let header = ProvenanceDocument.Header(
+            schema: ProvenanceDocument.schemaID, platform: platform.rawValue, nativeInputDigest: nativeInputDigest,
+            planDigest: s.planDigest, projectionDigest: s.projectionDigest, loweringRelease: s.release,
+            core: ProvenanceDocument.Core(s.pin))
+        let records = s.projections.isEmpty ? nil
+            : StableJSONWriter.sortedMembers(s.projections).lazy.map { (key: $0.key, value: ProvenanceDocument.ProjectionRecord($0.value)) }
+        ProvenanceDocument.stream(header, files: files.lazy.map(ProvenanceDocument.File.init), projections: records, emit)
+    }
+
     /// The provenance document (built now).
     var document: ProvenanceDocument { Self.document(platform, nativeInputDigest, files, sources) }
 
-    /// The provenance document's bytes (encoded again when a memo supplied only their digest; the
-    /// same bytes, as the document is a pure function of what `provenanceKey` names).
-    public var provenance: [UInt8] { encodedProvenance ?? document.encoded() }
+    /// The provenance document's bytes, whole (audit compares them); `writeProvenance` gives
+    /// the same bytes in pieces.
+    public var provenance: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(provenanceSize)
+        writeProvenance { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// The provenance document's bytes in pieces of about 64 KiB, never whole in memory (the
+    /// same bytes whether this composition hashed them or a memo named their digest: the
+    /// document is a pure function of what `provenanceKey` names).
+    public func writeProvenance(_ emit: (UnsafeRawBufferPointer) -> Void) {
+        Self.writeProvenance(platform, nativeInputDigest, files, sources, emit)
+    }
 
     /// Output path of the provenance file.
     public var provenancePath: String { mounted(mount, TreeDigest.provenanceFile) }

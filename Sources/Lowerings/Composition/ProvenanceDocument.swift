@@ -49,6 +49,12 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
             case taskKey = "task_key"
         }
 
+        /// The record of a composed file (a Core file's has no inputs).
+        init(_ f: ComposedFile) {
+            self.init(path: f.path, sha256: f.digest, mode: f.mode, origin: f.origin.rawValue, owner: f.owner.description,
+                      taskKey: f.taskKey, inputs: f.origin == .core ? nil : f.inputs)
+        }
+
         init(path: String, sha256: Digest, mode: FileMode, origin: String, owner: String, taskKey: Digest?, inputs: [String: Digest]?) {
             self.path = path
             self.sha256 = sha256
@@ -137,10 +143,7 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         self.projectionDigest = projectionDigest
         loweringRelease = release
         core = Core(pin)
-        self.files = files.map {
-            File(path: $0.path, sha256: $0.digest, mode: $0.mode, origin: $0.origin.rawValue,
-                 owner: $0.owner.description, taskKey: $0.taskKey, inputs: $0.origin == .core ? nil : $0.inputs)
-        }
+        self.files = files.map(File.init)
         self.projections = projections.isEmpty ? nil : projections.mapValues(ProjectionRecord.init)
     }
 
@@ -181,15 +184,56 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
     /// directly: a Rails tree's provenance is megabytes, and every compile writes or compares it).
     public func encoded() -> [UInt8] {
         var w = StableJSONWriter(capacity: estimatedSize)
+        Self.write(header, files: files, projections: projections.map(StableJSONWriter.sortedMembers), into: &w) { _ in }
+        return w.finish()
+    }
+
+    /// Everything of a document but its files and projections.
+    struct Header {
+        var schema: String
+        var platform: String
+        var nativeInputDigest: Digest
+        var planDigest: Digest
+        var projectionDigest: Digest?
+        var loweringRelease: String
+        var core: Core
+    }
+
+    var header: Header {
+        Header(schema: schema, platform: platform, nativeInputDigest: nativeInputDigest, planDigest: planDigest,
+               projectionDigest: projectionDigest, loweringRelease: loweringRelease, core: core)
+    }
+
+    /// The bytes of the document `header`, `files` and `projections` (sorted by name) make, handed
+    /// to `emit` in pieces of about `chunk` bytes: the same bytes as `encoded()` of that document,
+    /// without the document or its bytes ever whole in memory (a composition's files and
+    /// projections are mapped to records one at a time, as they are written).
+    static func stream<Files: Sequence, Records: Sequence>(
+        _ header: Header, files: Files, projections: Records?, chunk: Int = 1 << 16,
+        _ emit: (UnsafeRawBufferPointer) -> Void
+    ) where Files.Element == File, Records.Element == (key: String, value: ProjectionRecord) {
+        var w = StableJSONWriter(capacity: chunk + 4096)
+        write(header, files: files, projections: projections, into: &w) { w in
+            if w.bytes.count >= chunk { w.drain(emit) }
+        }
+        w.finish(emit)
+    }
+
+    /// The one writer of the document's form, for `encoded()` and `stream`: `flush` is called
+    /// after each file and each projection.
+    private static func write<Files: Sequence, Records: Sequence>(
+        _ h: Header, files: Files, projections: Records?, into w: inout StableJSONWriter,
+        flush: (inout StableJSONWriter) -> Void
+    ) where Files.Element == File, Records.Element == (key: String, value: ProjectionRecord) {
         w.beginObject()
         w.key("core")
         w.beginObject()
-        w.member("archive_digest", core.archiveDigest)
-        w.member("archive_root", core.archiveRoot)
+        w.member("archive_digest", h.core.archiveDigest)
+        w.member("archive_root", h.core.archiveRoot)
         w.key("excluded_paths")
-        w.strings(core.excludedPaths)
-        w.member("mounted_path", core.mountedPath)
-        w.member("revision", core.revision)
+        w.strings(h.core.excludedPaths)
+        w.member("mounted_path", h.core.mountedPath)
+        w.member("revision", h.core.revision)
         w.endObject()
         w.key("files")
         w.beginArray()
@@ -209,17 +253,18 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
             w.member("sha256", f.sha256)
             w.member("task_key", f.taskKey)
             w.endObject()
+            flush(&w)
         }
         w.endArray()
-        w.member("lowering_release", loweringRelease)
-        w.member("native_input_digest", nativeInputDigest)
-        w.member("plan_digest", planDigest)
-        w.member("platform", platform)
-        w.member("projection_digest", projectionDigest)
+        w.member("lowering_release", h.loweringRelease)
+        w.member("native_input_digest", h.nativeInputDigest)
+        w.member("plan_digest", h.planDigest)
+        w.member("platform", h.platform)
+        w.member("projection_digest", h.projectionDigest)
         if let projections {
             w.key("projections")
             w.beginObject()
-            for (name, record) in StableJSONWriter.sortedMembers(projections) {
+            for (name, record) in projections {
                 w.key(name)
                 w.beginObject()
                 w.member("digest", record.digest)
@@ -236,12 +281,12 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
                 }
                 w.endObject()
                 w.endObject()
+                flush(&w)
             }
             w.endObject()
         }
-        w.member("schema", schema)
+        w.member("schema", h.schema)
         w.endObject()
-        return w.finish()
     }
 
     /// Parses a provenance file; the error says why it is not one.
