@@ -58,13 +58,19 @@ public enum Compilation {
 
     /// Runs the tasks through `store`: every key looked up first, only misses rendered, `jobs` at
     /// once. Failed tasks are in the run's `failures`; the run itself does not throw for them.
+    /// With `lowerAgain`, the run holds no reference to the set's tasks: an object that has to be
+    /// rendered again comes from the tasks `lowerAgain` gives (the same Plan lowered again), so
+    /// the caller can let the set's tasks go (`TaskSet.releasingTasks`).
     public static func execute(_ set: TaskSet, store: any CompileStore, jobs: Int,
-                               progress: (@Sendable (ExecutorProgress) -> Void)? = nil) throws -> ExecutedRun {
-        let graph = try TaskGraph(set.tasks)
-        let record = Executor(cache: store, jobs: jobs, runDigest: set.planDigest, progress: progress).run(graph)
+                               progress: (@Sendable (ExecutorProgress) -> Void)? = nil,
+                               lowerAgain: (@Sendable () throws -> [FileTask])? = nil) throws -> ExecutedRun {
+        let record = Executor(cache: store, jobs: jobs, runDigest: set.planDigest, progress: progress).run(try TaskGraph(set.tasks))
         // A hit whose object vanished since the lookup (a `store gc` beside this run) is rendered
         // again rather than failing the run, and kept.
-        let outputs = OutputBytes(tasks: set.tasks, record: record, load: { store.object($0)?.bytes }, keep: { store.keep($0) })
+        let load: (Digest) -> [UInt8]? = { store.object($0)?.bytes }
+        let keep: ([UInt8]) -> Void = { store.keep($0) }
+        let outputs = lowerAgain.map { OutputBytes(tasks: $0, record: record, load: load, keep: keep) }
+            ?? OutputBytes(tasks: set.tasks, record: record, load: load, keep: keep)
         return ExecutedRun(record: record, outputs: outputs)
     }
 
@@ -184,9 +190,8 @@ public enum Compilation {
             plan.platforms[tree.composition.platform]?.nativeInputDigest = tree.composition.nativeInputDigest
             plan.platforms[tree.composition.platform]?.files = tree.composition.files.count
         }
-        let edges = Dictionary(set.tasks.map { ($0.id, $0.dependencies) }, uniquingKeysWith: { a, _ in a })
         var summary = CompileSummary(run: RunSummary(planDigest: set.planDigest, durationMs: elapsedMs, record: run.record,
-                                                     dependencies: edges), plan: plan)
+                                                     dependencies: set.outline.dependencies), plan: plan)
         if let written {
             summary.run.kept = (written.keptEdited.map { RunSummary.KeptFile(path: $0, reason: .edited) }
                 + written.keptModified.map { RunSummary.KeptFile(path: $0, reason: .editedNoLongerProduced) })
@@ -209,14 +214,25 @@ public enum Compilation {
 
     /// Compiles `source` into `options.outDirectory` through `store`. A run with failed tasks
     /// returns its result (summary, `failures`) having written nothing.
+    /// Once the tasks have run, they are let go before the trees are composed and written
+    /// (`TaskSet.releasingTasks`; the result's set has none): a Plan's tasks hold their renderers
+    /// and what those read, and composing and writing are the compile's peak. An object that vanished
+    /// from the store by then is rendered by the Plan's tasks lowered again from `source`.
     public static func compile(_ source: CompileSource, options: CompileOptions, store: any CompileStore) throws -> CompileResult {
-        try compile(try tasks(for: source), from: source, options: options, store: store)
+        try compile(try tasks(for: source), from: source, options: options, store: store, lowerAgain: { try tasks(for: source).tasks })
     }
 
     /// `compile` of a task set already lowered; `source` (what it was lowered from) only goes into
-    /// the SLSA statement.
+    /// the SLSA statement. The result's set keeps its tasks.
     public static func compile(_ set: TaskSet, from source: CompileSource?, options: CompileOptions,
                                store: any CompileStore) throws -> CompileResult {
+        try compile(set, from: source, options: options, store: store, lowerAgain: nil)
+    }
+
+    /// With `lowerAgain` (the set's tasks, lowered again), the set's tasks are let go once they
+    /// have run.
+    static func compile(_ set: consuming TaskSet, from source: CompileSource?, options: CompileOptions,
+                        store: any CompileStore, lowerAgain: (@Sendable () throws -> [FileTask])?) throws -> CompileResult {
         let started = Date()
         let start = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Int64 { Int64((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) }
@@ -225,14 +241,17 @@ public enum Compilation {
         let previous = Preloaded<Materializer.Previous> { materializer.loadPrevious() }
         // Between stages of a large run, the pages of what the last one freed go back (`FreedMemory`).
         FreedMemory.release(tasks: set.tasks.count)
-        let run = try execute(set, store: store, jobs: options.jobs, progress: options.progress)
-        FreedMemory.release(tasks: set.tasks.count)
+        let run = try execute(set, store: store, jobs: options.jobs, progress: options.progress, lowerAgain: lowerAgain)
         guard run.failures.isEmpty else {
             return try report(source, set, run, composed: nil, written: nil, options: options, started: started, elapsedMs: elapsed())
         }
+        // Composition reads the trees' projections and the run, not the tasks.
+        let tasks = set.tasks.count
+        if lowerAgain != nil { set = set.releasingTasks() }
+        FreedMemory.release(tasks: tasks)
         let cores = CoreTrees(store: store)
         let composed = try compose(run, of: set, cores: cores, memo: store)
-        FreedMemory.release(tasks: set.tasks.count)
+        FreedMemory.release(tasks: tasks)
         let written = try materialize(composed, run: run, cores: cores, into: materializer, previous: previous.value)
         return try report(source, set, run, composed: composed, written: written, options: options, started: started, elapsedMs: elapsed())
     }

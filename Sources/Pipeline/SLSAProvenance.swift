@@ -148,12 +148,10 @@ public enum SLSAProvenance {
             dependencies.append(ResourceDescriptor(name: "core:\(pin.name)", uri: casURI(pin.digest), digest: ["sha256": pin.digest.hex],
                                                    annotations: ["revision": pin.revision]))
         }
-        var pinned: [String: ResourceDescriptor] = [:]
-        for t in run.set.tasks {
-            guard let object = t.pinnedOutput else { continue }
-            pinned[t.path] = ResourceDescriptor(name: t.path, uri: casURI(object), digest: ["sha256": object.hex])
+        let pinned = run.set.outline.pinned
+        dependencies += pinned.keys.sorted().map { path in
+            ResourceDescriptor(name: path, uri: casURI(pinned[path]!), digest: ["sha256": pinned[path]!.hex])
         }
-        dependencies += pinned.keys.sorted().map { pinned[$0]! }
         // The app's own native files (issue 16), by origin: what the copies were made from.
         var native: [String: String] = [:]
         for tree in run.set.trees {

@@ -21,6 +21,36 @@ public struct TaskSet: Sendable {
         self.report = report
     }
 
+    /// What the report stage reads of the tasks once they ran: each one's dependencies by id (the
+    /// summary's edges) and the pinned objects copied, by output path (the SLSA statement's
+    /// dependencies). Kept when the tasks are let go (`releasingTasks`).
+    public struct Outline: Sendable {
+        public var dependencies: [String: [String: String]] = [:]
+        public var pinned: [String: Digest] = [:]
+    }
+
+    /// The tasks' outline: computed from them, or as it was when they were let go.
+    public var outline: Outline {
+        if let released { return released }
+        var o = Outline()
+        o.dependencies = Dictionary(tasks.map { ($0.id, $0.dependencies) }, uniquingKeysWith: { a, _ in a })
+        for t in tasks { if let object = t.pinnedOutput { o.pinned[t.path] = object } }
+        return o
+    }
+
+    /// Set when the tasks were let go.
+    private var released: Outline?
+
+    /// The set without its tasks (here and in its trees), its outline kept: what composition,
+    /// writing and the report read, after the run. A Plan's tasks hold their renderers and what
+    /// those read (at 5,000 entities 45 MB); writing the tree is the compile's peak.
+    public func releasingTasks() -> TaskSet {
+        var light = TaskSet(planDigest: planDigest, tasks: [], trees: trees, report: report)
+        for i in light.trees.indices { light.trees[i].tasks = [] }
+        light.released = outline
+        return light
+    }
+
     /// One task per seam of every lowering, and the GapSet; the emitted lowerings are the trees.
     public init(lowering loaded: LoadedPlan) {
         let lowerings = PlanLowering.lower(loaded)

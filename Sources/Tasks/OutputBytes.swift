@@ -8,7 +8,10 @@ import Foundation
 /// recorded and put back through `keep`. Only a pinned object that vanished everywhere stays
 /// missing (nil): it cannot be rendered.
 public final class OutputBytes: @unchecked Sendable {
-    private let taskList: [FileTask]
+    /// The tasks, asked for on the first object that has to be rendered again: the run's own
+    /// list, or the same list lowered again from the Plan when the run let its tasks go
+    /// (`Compilation.compile` does, before it writes the tree, at 5,000 entities 45 MB).
+    private let taskList: () throws -> [FileTask]
     private let record: RunRecord
     /// Built on the first object that has to be rendered again (a run that needs none, the
     /// usual case, never pays for them).
@@ -20,7 +23,15 @@ public final class OutputBytes: @unchecked Sendable {
     private var again: [Digest: [UInt8]] = [:]
     private var rerenderedIDs: [String] = []
 
-    public init(tasks: [FileTask], record: RunRecord, load: @escaping (Digest) -> [UInt8]?, keep: @escaping ([UInt8]) -> Void) {
+    public convenience init(tasks: [FileTask], record: RunRecord, load: @escaping (Digest) -> [UInt8]?, keep: @escaping ([UInt8]) -> Void) {
+        self.init(tasks: { tasks }, record: record, load: load, keep: keep)
+    }
+
+    /// With the tasks produced only when an object has to be rendered again (`tasks` must give
+    /// the run's tasks: the same ids and renderers; an output that renders to other bytes is
+    /// refused, `TaskError.rerenderMismatch`).
+    public init(tasks: @escaping () throws -> [FileTask], record: RunRecord, load: @escaping (Digest) -> [UInt8]?,
+                keep: @escaping ([UInt8]) -> Void) {
         taskList = tasks
         self.record = record
         rendered = record.renderedBytes
@@ -37,7 +48,7 @@ public final class OutputBytes: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if let b = again[digest] { return b }
         if let b = load(digest) { return b }
-        let (tasks, results, producers) = indexed()
+        let (tasks, results, producers) = try indexed()
         for id in producers[digest] ?? [] {
             guard let task = tasks[id], task.pinnedOutput == nil else { continue }
             var dependencyOutputs: [String: [UInt8]] = [:]
@@ -66,9 +77,9 @@ public final class OutputBytes: @unchecked Sendable {
     }
 
     /// Called with `lock` held.
-    private func indexed() -> (tasks: [String: FileTask], results: [String: TaskResult], producers: [Digest: [String]]) {
+    private func indexed() throws -> (tasks: [String: FileTask], results: [String: TaskResult], producers: [Digest: [String]]) {
         if let index { return index }
-        let tasks = Dictionary(taskList.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let tasks = Dictionary(try taskList().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let results = Dictionary(record.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var producers: [Digest: [String]] = [:]
         for r in record.results { if let d = r.output { producers[d, default: []].append(r.id) } }

@@ -51,6 +51,39 @@ final class CompilationTests: XCTestCase {
     }
 
     /// A no-op compile reads no Core archive: the Cores come from the store's record.
+    /// A compile from a Plan lets its tasks go once they ran (the result's set has none, its
+    /// outline kept); an object that vanished after the lookup is rendered by the Plan's tasks
+    /// lowered again, and the tree, the summary's edges and the SLSA statement are the ones a
+    /// compile that kept its tasks gives.
+    func testACompileLetsItsTasksGoAndRendersVanishedObjectsFromThePlanLoweredAgain() throws {
+        let plan = try Repository.plan("movie-catalog")
+        let kept = Compilation.lower(try Compilation.load(plan))
+        let keeping = try Compilation.compile(kept, from: .plan(plan), options: CompileOptions(outDirectory: root + "/kept", jobs: 2),
+                                              store: StoreChain(local: try LocalStore(root: root + "/store"), seed: Repository.seed))
+        XCTAssertEqual(keeping.tasks.tasks.count, kept.tasks.count, "a set handed in keeps its tasks")
+        // Every object goes once every task has been looked up, as a `store gc` beside the run would.
+        let objects = root + "/store/objects"
+        var options = CompileOptions(outDirectory: root + "/again", jobs: 2) { progress in
+            if progress.done == progress.total { try? FileManager.default.removeItem(atPath: objects) }
+        }
+        options.attestation = SLSAProvenance.Builder(id: "urn:test", version: [:])
+        let released = try Compilation.compile(.plan(plan), options: options,
+                                               store: StoreChain(local: try LocalStore(root: root + "/store"), seed: Repository.seed))
+        XCTAssertEqual(released.summary.totals.rendered, 0, "every task was a hit")
+        XCTAssertTrue(released.tasks.tasks.isEmpty, "let go")
+        XCTAssertTrue(released.tasks.trees.allSatisfy(\.tasks.isEmpty))
+        XCTAssertEqual(released.tasks.outline.dependencies, kept.outline.dependencies)
+        XCTAssertEqual(released.tasks.outline.pinned, kept.outline.pinned)
+        XCTAssertFalse(kept.outline.pinned.isEmpty, "the Plan copies pinned objects (monograms)")
+        XCTAssertEqual(try TreeDigest.entries(ofDirectory: root + "/again").filter { !$0.path.hasPrefix(".orchestrate/") },
+                       try TreeDigest.entries(ofDirectory: root + "/kept").filter { !$0.path.hasPrefix(".orchestrate/") })
+        XCTAssertGreaterThan(try FileManager.default.subpathsOfDirectory(atPath: objects).count, 0, "rendered again, and kept")
+        let statement = try XCTUnwrap(released.statement)
+        for (path, digest) in kept.outline.pinned {
+            XCTAssertTrue(String(decoding: statement, as: UTF8.self).contains(digest.hex), "\(path) among the statement's dependencies")
+        }
+    }
+
     func testANoOpCompileReadsNoCoreArchive() throws {
         let plan = try Repository.plan("movie-catalog")
         let store = CountingStore()
