@@ -36,27 +36,46 @@ public enum TreeDigest {
 
     /// The listing the digest is taken over (useful to show what moved).
     public static func listing(_ entries: [Entry], excluding excluded: Set<String> = [provenanceFile]) -> String {
-        String(decoding: listingBytes(entries, excluding: excluded), as: UTF8.self)
-    }
-
-    /// `Digest.of(listing(entries, excluding:))`.
-    public static func digest(_ entries: [Entry], excluding excluded: Set<String> = [provenanceFile]) -> Digest {
-        Digest.of(listingBytes(entries, excluding: excluded))
-    }
-
-    /// The listing's bytes, written into one buffer (entries already in order, as composition
-    /// gives them, are not sorted again).
-    static func listingBytes(_ entries: [Entry], excluding excluded: Set<String>) -> [UInt8] {
-        var kept = entries.filter { !excluded.contains($0.path) }
-        var sorted = true
-        for i in kept.indices.dropFirst() where !kept[i - 1].path.utf8Precedes(kept[i].path) {
-            sorted = false
-            break
-        }
-        if !sorted { kept.sort { $0.path.utf8Precedes($1.path) } }
         var out: [UInt8] = []
-        out.reserveCapacity(kept.reduce(0) { $0 + $1.path.utf8.count + 74 })
-        for e in kept { e.append(to: &out) }
-        return out
+        out.reserveCapacity(entries.reduce(0) { $0 + $1.path.utf8.count + 74 })
+        forEachListed(entries, excluding: excluded) { $0.append(to: &out) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `Digest.of(listing(entries, excluding:))`, hashed in pieces of 64 KiB: a Rails tree's
+    /// listing at 5,000 entities is 5 MB, never whole in memory.
+    public static func digest(_ entries: [Entry], excluding excluded: Set<String> = [provenanceFile]) -> Digest {
+        let hasher = SHA256Hasher()
+        let piece = 1 << 16
+        var out: [UInt8] = []
+        out.reserveCapacity(piece + 4096)
+        forEachListed(entries, excluding: excluded) { entry in
+            entry.append(to: &out)
+            if out.count >= piece {
+                hasher.update(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        hasher.update(out)
+        return hasher.finalize()
+    }
+
+    /// The listed entries, in listing order: those not excluded, sorted by path bytewise (entries
+    /// already in order, as composition gives them, are neither copied nor sorted again).
+    static func forEachListed(_ entries: [Entry], excluding excluded: Set<String>, _ body: (Entry) -> Void) {
+        var previous: Entry?
+        var sorted = true
+        for e in entries where !excluded.contains(e.path) {
+            if let p = previous, !p.path.utf8Precedes(e.path) {
+                sorted = false
+                break
+            }
+            previous = e
+        }
+        guard sorted else {
+            for e in entries.filter({ !excluded.contains($0.path) }).sorted(by: { $0.path.utf8Precedes($1.path) }) { body(e) }
+            return
+        }
+        for e in entries where !excluded.contains(e.path) { body(e) }
     }
 }

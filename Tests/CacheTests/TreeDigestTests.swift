@@ -43,6 +43,13 @@ final class TreeDigestTests: XCTestCase {
         XCTAssertNotEqual(TreeDigest.digest(entries, excluding: []), expected, "the excluded file counts when not excluded")
         XCTAssertTrue(TreeDigest.listing(entries).contains("100755 "), "both modes are in the listing")
         XCTAssertEqual(TreeDigest.listing(entries).split(separator: "\n").count, 300, "every entry but the excluded one")
+        // A listing of several 64 KiB pieces (hashed piece by piece), sorted and not.
+        let many = (0 ..< 3_000).map { TreeDigest.Entry(path: "app/views/entity_\($0 / 9)/" + String(repeating: "p", count: $0 % 61) + "\($0).html.erb",
+                                                          mode: .regular, digest: Digest.of("\($0)")) }
+        let listing = TreeDigest.listing(many)
+        XCTAssertGreaterThan(listing.utf8.count, 4 << 16)
+        XCTAssertEqual(TreeDigest.digest(many), Digest.of(listing))
+        XCTAssertEqual(TreeDigest.digest(many.shuffled(using: &generator)), Digest.of(listing))
     }
 
     func testAgreesWithTheShellPipeline() throws {
