@@ -24,6 +24,26 @@ final class ExecutorTests: XCTestCase {
         XCTAssertEqual(first.results.map(\.key), second.results.map(\.key))
     }
 
+    /// The run keeps what it rendered in memory only up to its budget; past it, a dependent and
+    /// the run's outputs read the store's copy, and every byte is the same.
+    func testRenderedBytesPastTheBudgetAreReadFromTheStore() throws {
+        let tasks = (0..<40).map { textTask("t\($0)", "body \($0)") } + [textTask("joined", "J", deps: ["a": "t1", "b": "t39"])]
+        let g = try TaskGraph(tasks)
+        let whole = Executor(cache: MemoryTaskCache(), jobs: 1).run(g)
+        XCTAssertEqual(whole.renderedBytes.count, 41)
+        for budget in [0, 50] {
+            let cache = MemoryTaskCache()
+            let run = Executor(cache: cache, jobs: 2, keepRenderedBytes: budget).run(g)
+            XCTAssertEqual(run.count(.rendered), 41)
+            XCTAssertLessThanOrEqual(run.renderedBytes.values.reduce(0) { $0 + $1.count }, budget)
+            XCTAssertLessThan(run.renderedBytes.count, 41, "budget \(budget): not everything kept")
+            XCTAssertEqual(run.results.map(\.output), whole.results.map(\.output), "budget \(budget)")
+            let outputs = OutputBytes(tasks: tasks, record: run, load: { cache.object($0)?.bytes }, keep: { _ in })
+            for r in whole.results { XCTAssertEqual(try outputs.bytes(r.output!), whole.renderedBytes[r.output!], r.id) }
+            XCTAssertEqual(outputs.rerendered, [], "read from the store, not rendered again")
+        }
+    }
+
     func testDependencyChangePropagatesThroughOutputDigest() throws {
         let cache = MemoryTaskCache()
         let g1 = try TaskGraph([textTask("a", "v1"), textTask("b", "B", deps: ["in": "a"]), textTask("c", "C")])
