@@ -182,6 +182,8 @@ public enum Compilation {
 
     /// The run summary of a run (failed ones included: then without composition or writes), its
     /// bytes when `options` name where it is written, and the SLSA statement when they ask for one.
+    /// The summary lists every task only when it or the statement is written (else its `tasks` is
+    /// empty; the totals are always counted).
     public static func report(_ source: CompileSource?, _ set: TaskSet, _ run: ExecutedRun, composed: ComposedOutput?,
                               written: MaterializeReport?, options: CompileOptions, started: Date, elapsedMs: Int64) throws -> CompileResult {
         var plan = set.report
@@ -190,8 +192,11 @@ public enum Compilation {
             plan.platforms[tree.composition.platform]?.nativeInputDigest = tree.composition.nativeInputDigest
             plan.platforms[tree.composition.platform]?.files = tree.composition.files.count
         }
+        // The per-task list only where it is written: the summary, or the statement's counts.
+        let listing = options.summaryName != nil || options.attestation != nil
         var summary = CompileSummary(run: RunSummary(planDigest: set.planDigest, durationMs: elapsedMs, record: run.record,
-                                                     dependencies: set.outline.dependencies), plan: plan)
+                                                     dependencies: listing ? set.outline.dependencies : [:], listingTasks: listing),
+                                     plan: plan)
         if let written {
             summary.run.kept = (written.keptEdited.map { RunSummary.KeptFile(path: $0, reason: .edited) }
                 + written.keptModified.map { RunSummary.KeptFile(path: $0, reason: .editedNoLongerProduced) })

@@ -4,7 +4,8 @@ import Tasks
 public struct CompileResult: Sendable {
     /// The tasks and the facts of lowering (diagnostics, gaps).
     public var tasks: TaskSet
-    /// The run's part (tasks, totals, kept files) and the Plan's (trees, gaps, diagnostics).
+    /// The run's part (tasks, totals, kept files) and the Plan's (trees, gaps, diagnostics). The
+    /// run's `tasks` are listed when the options ask for the summary or a statement, else empty.
     public var summary: CompileSummary
     /// The summary as it is to be written (`orchestrate.summary/1`), when the options named where
     /// (`summaryName`).

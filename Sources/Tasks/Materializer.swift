@@ -181,9 +181,11 @@ public struct Materializer: Sendable {
         let previous = state.outputs, stateMtimeNs = state.stateMtimeNs
         // What an earlier run (complete or interrupted) left at each path: bytes there that match
         // one of these are ours to replace or remove.
-        let owned: [String: [Digest]] = recovery.entries.reduce(into: previous.mapValues { [$0.digest] }) {
-            $0[$1.path, default: []].append($1.digest)
-        }
+        // (Looked up per path, not copied into a dictionary of its own: the state has an entry
+        // per file of the tree.)
+        var journaledDigests: [String: [Digest]] = [:]
+        for e in recovery.entries { journaledDigests[e.path, default: []].append(e.digest) }
+        func owned(_ path: String) -> [Digest] { (previous[path].map { [$0.digest] } ?? []) + (journaledDigests[path] ?? []) }
         var racy = false
         var report = MaterializeReport()
         report.stateProblem = state.problem
@@ -209,10 +211,10 @@ public struct Materializer: Sendable {
             let f = sorted[i]
             let parent = (try? walker.parent(of: f.path, create: false)) ?? nil
             return probe(parent: parent, name: Self.lastComponent(f.path), full: root + "/" + f.path, f,
-                         previous[f.path], owned[f.path] ?? [], stateMtimeNs)
+                         previous[f.path], owned(f.path), stateMtimeNs)
         }
         for (i, p) in probes.enumerated() where p.exists {
-            let type = p.stat.st_mode & S_IFMT
+            let type = p.facts.mode & S_IFMT
             if type == S_IFLNK { throw TaskError.unsafePath(path: sorted[i].path, reason: "it is a symbolic link; remove it and run again") }
             if type == S_IFDIR { throw TaskError.unsafePath(path: sorted[i].path, reason: "a directory is in the way; remove it and run again") }
         }
@@ -238,9 +240,9 @@ public struct Materializer: Sendable {
                 // Still recorded as what we wrote, so the edit is found (and said) next time too.
                 report.keptEdited.append(f.path)
                 newState[f.path] = previous[f.path]
-            } else if p.same && p.stat.st_mode & 0o7777 == mode_t(f.mode.rawValue) {
+            } else if p.same && p.facts.mode & 0o7777 == mode_t(f.mode.rawValue) {
                 report.unchanged += 1
-                newState[f.path] = OutputState(file: f, stat: p.stat)
+                newState[f.path] = OutputState(file: f, facts: p.facts)
             } else {
                 work.append(i)
             }
@@ -262,12 +264,13 @@ public struct Materializer: Sendable {
         walker.reset()
         var emptied: Set<String> = []
         for e in recovery.entries { emptied.insert(Self.parentPath(e.path)) }
-        let gone = owned.keys.filter { newState[$0] == nil && OutputPath.problem($0) == nil && !Self.isState($0) }
+        func isGone(_ path: String) -> Bool { newState[path] == nil && OutputPath.problem(path) == nil && !Self.isState(path) }
+        let gone = previous.keys.filter(isGone) + journaledDigests.keys.filter { previous[$0] == nil && isGone($0) }
         for path in gone.sorted(by: ComponentOrder.less) {
             // Emptied now, or by an interrupted run that removed the file and not its directory.
             emptied.insert(Self.parentPath(path))
             guard let parentFD = try? walker.parent(of: path, create: false) else { continue }
-            switch removeIfUnchanged(Self.lastComponent(path), in: parentFD, digests: owned[path] ?? []) {
+            switch removeIfUnchanged(Self.lastComponent(path), in: parentFD, digests: owned(path)) {
             case .removed:
                 report.removed.append(path)
             case .edited:
@@ -305,7 +308,7 @@ public struct Materializer: Sendable {
     /// What is at a target path before the run touches it.
     private struct Probe {
         var exists = false
-        var stat = Glibc.stat()
+        var facts = FileFacts()
         /// A regular file with `f`'s bytes.
         var same = false
         /// The recorded stat facts matched but were too recent to trust.
@@ -322,10 +325,13 @@ public struct Materializer: Sendable {
                        _ owned: [Digest], _ stateMtimeNs: Int64) -> Probe {
         var p = Probe()
         guard let parent else { return p }
-        p.exists = fstatat(parent, name, &p.stat, AT_SYMLINK_NOFOLLOW) == 0
-        guard p.exists && (p.stat.st_mode & S_IFMT) == S_IFREG else { return p }
+        var st = stat()
+        p.exists = fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0
+        guard p.exists else { return p }
+        p.facts = FileFacts(st)
+        guard (st.st_mode & S_IFMT) == S_IFREG else { return p }
         var digest: Digest?
-        p.same = sameContent(full(), p.stat, f, recorded, stateMtimeNs, &p.racy, &digest)
+        p.same = sameContent(full(), st, f, recorded, stateMtimeNs, &p.racy, &digest)
         // About to be replaced: only bytes we wrote (recorded, or journaled by an interrupted run)
         // are ours to replace. A file never recorded is not ours to judge: it is replaced.
         if !p.same, recorded != nil {

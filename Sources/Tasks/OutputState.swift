@@ -22,14 +22,16 @@ struct OutputState: Codable, Equatable {
         self.ctimeNs = ctimeNs
     }
 
-    init(file: TreeFile, stat st: stat) {
+    init(file: TreeFile, stat st: stat) { self.init(file: file, facts: FileFacts(st)) }
+
+    init(file: TreeFile, facts: FileFacts) {
         path = file.path
         digest = file.digest
         mode = file.mode.rawValue
-        size = UInt64(st.st_size)
-        mtimeNs = Self.ns(st.st_mtim)
-        inode = UInt64(st.st_ino)
-        ctimeNs = Self.ns(st.st_ctim)
+        size = facts.size
+        mtimeNs = facts.mtimeNs
+        inode = facts.inode
+        ctimeNs = facts.ctimeNs
     }
 
     /// Size, inode, mtime and ctime as recorded. The ctime is what a person cannot set back: a
@@ -41,4 +43,25 @@ struct OutputState: Codable, Equatable {
     }
 
     static func ns(_ t: timespec) -> Int64 { Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec) }
+}
+
+/// What the materializer keeps of a target's `stat` between probing and recording it: its type
+/// and permission bits and the facts the state records (40 bytes where a `stat` is 144, for every
+/// file of the tree at once).
+struct FileFacts {
+    var mode: mode_t = 0
+    var size: UInt64 = 0
+    var inode: UInt64 = 0
+    var mtimeNs: Int64 = 0
+    var ctimeNs: Int64 = 0
+
+    init() {}
+
+    init(_ st: stat) {
+        mode = st.st_mode
+        size = UInt64(st.st_size)
+        inode = UInt64(st.st_ino)
+        mtimeNs = OutputState.ns(st.st_mtim)
+        ctimeNs = OutputState.ns(st.st_ctim)
+    }
 }

@@ -61,6 +61,8 @@ final class CompilationTests: XCTestCase {
         let keeping = try Compilation.compile(kept, from: .plan(plan), options: CompileOptions(outDirectory: root + "/kept", jobs: 2),
                                               store: StoreChain(local: try LocalStore(root: root + "/store"), seed: Repository.seed))
         XCTAssertEqual(keeping.tasks.tasks.count, kept.tasks.count, "a set handed in keeps its tasks")
+        XCTAssertEqual(keeping.summary.totals.tasks, kept.tasks.count)
+        XCTAssertEqual(keeping.summary.tasks, [], "no summary or statement asked for: the totals alone")
         // Every object goes once every task has been looked up, as a `store gc` beside the run would.
         let objects = root + "/store/objects"
         var options = CompileOptions(outDirectory: root + "/again", jobs: 2) { progress in
@@ -70,6 +72,8 @@ final class CompilationTests: XCTestCase {
         let released = try Compilation.compile(.plan(plan), options: options,
                                                store: StoreChain(local: try LocalStore(root: root + "/store"), seed: Repository.seed))
         XCTAssertEqual(released.summary.totals.rendered, 0, "every task was a hit")
+        XCTAssertEqual(released.summary.tasks.map(\.id), kept.tasks.map(\.id).sorted(), "a statement asked for: every task listed")
+        XCTAssertEqual(released.summary.tasks.compactMap(\.dependencies).count, kept.tasks.filter { !$0.dependencies.isEmpty }.count)
         XCTAssertTrue(released.tasks.tasks.isEmpty, "let go")
         XCTAssertTrue(released.tasks.trees.allSatisfy(\.tasks.isEmpty))
         XCTAssertEqual(released.tasks.outline.dependencies, kept.outline.dependencies)
