@@ -54,10 +54,11 @@ extension Materializer {
 
     /// Records `entries` (fsync'd) before the run writes anything.
     func writeJournal(_ entries: [OutputState], in stateFD: Int32) throws {
-        let bytes = OutputStateCodec.encode(entries.sorted { ($0.path, $0.digest.hex) < ($1.path, $1.digest.hex) },
-                                            schema: OutputStateCodec.journalSchema)
-        try writeAtomically(Self.journalFileName, in: stateFD, bytes: bytes, mode: .regular, counter: 0,
-                            path: Self.stateDirectory + "/" + Self.journalFileName, durable: true)
+        // By path, then by digest: one order (recovery reads any).
+        let sorted = entries.sorted { ($0.path, $0.digest) < ($1.path, $1.digest) }
+        _ = try writeStreamed(Self.journalFileName, in: stateFD, path: Self.stateDirectory + "/" + Self.journalFileName, durable: true) {
+            OutputStateCodec.stream(sorted, schema: OutputStateCodec.journalSchema, $0)
+        }
     }
 
     func removeJournal(in stateFD: Int32) throws {

@@ -64,10 +64,25 @@ extension Materializer {
 
     /// Writes the state; returns the SHA-256 of the bytes written.
     @discardableResult
-    func saveState(_ state: [String: OutputState], in dirFD: Int32, durable: Bool) throws -> Digest {
+    func saveState(_ state: [OutputState], in dirFD: Int32, durable: Bool) throws -> Digest {
         // Byte order of the paths (the order only has to be one order: the reader takes any).
-        let data = OutputStateCodec.encode(state.values.sorted { $0.path.utf8Precedes($1.path) })
-        try writeAtomically(Self.stateFileName, in: dirFD, bytes: data, mode: .regular, counter: 0, path: Self.stateFile, durable: durable)
-        return Digest.of(data)
+        let sorted = state.sorted { $0.path.utf8Precedes($1.path) }
+        return try writeStreamed(Self.stateFileName, in: dirFD, path: Self.stateFile, durable: durable) {
+            OutputStateCodec.stream(sorted, $0)
+        }
+    }
+
+    /// Writes what `produce` gives in pieces as `name` in `dirFD` (whole or not at all, as
+    /// `writeAtomically`), hashed as it is written: the digest of the bytes written.
+    func writeStreamed(_ name: String, in dirFD: Int32, path: String, durable: Bool,
+                       _ produce: @escaping ((UnsafeRawBufferPointer) -> Void) -> Void) throws -> Digest {
+        let hasher = SHA256Hasher()
+        try writeAtomically(name, in: dirFD, content: .pieces { emit in
+            produce { piece in
+                hasher.update(piece)
+                emit(piece)
+            }
+        }, mode: .regular, counter: 0, path: path, durable: durable)
+        return hasher.finalize()
     }
 }

@@ -189,8 +189,15 @@ public struct Materializer: Sendable {
         var racy = false
         var report = MaterializeReport()
         report.stateProblem = state.problem
-        var newState: [String: OutputState] = [:]
+        // What this run records, one entry per path (the paths are unique), and the set of them.
+        var newState: [OutputState] = []
         newState.reserveCapacity(files.count)
+        var recorded: Set<String> = []
+        recorded.reserveCapacity(files.count)
+        func record(_ entry: OutputState) {
+            newState.append(entry)
+            recorded.insert(entry.path)
+        }
 
         // A path given twice ends with its last bytes. Then, in component order: every parent is
         // checked (nothing made yet; a link or a file in the way fails the run before any write);
@@ -239,10 +246,10 @@ public struct Materializer: Sendable {
             if keep[i] {
                 // Still recorded as what we wrote, so the edit is found (and said) next time too.
                 report.keptEdited.append(f.path)
-                newState[f.path] = previous[f.path]
+                if let entry = previous[f.path] { record(entry) }
             } else if p.same && p.facts.mode & 0o7777 == mode_t(f.mode.rawValue) {
                 report.unchanged += 1
-                newState[f.path] = OutputState(file: f, facts: p.facts)
+                record(OutputState(file: f, facts: p.facts))
             } else {
                 work.append(i)
             }
@@ -257,14 +264,14 @@ public struct Materializer: Sendable {
                 report.written.append(f.path)
                 if probes[i].edited { report.overwrittenEdited.append(f.path) }
             }
-            newState[f.path] = OutputState(file: f, stat: st)
+            record(OutputState(file: f, stat: st))
         }
 
         // Stale: ours before (recorded, or journaled by an interrupted run) and not produced now.
         walker.reset()
         var emptied: Set<String> = []
         for e in recovery.entries { emptied.insert(Self.parentPath(e.path)) }
-        func isGone(_ path: String) -> Bool { newState[path] == nil && OutputPath.problem(path) == nil && !Self.isState(path) }
+        func isGone(_ path: String) -> Bool { !recorded.contains(path) && OutputPath.problem(path) == nil && !Self.isState(path) }
         let gone = previous.keys.filter(isGone) + journaledDigests.keys.filter { previous[$0] == nil && isGone($0) }
         for path in gone.sorted(by: ComponentOrder.less) {
             // Emptied now, or by an interrupted run that removed the file and not its directory.
@@ -290,7 +297,7 @@ public struct Materializer: Sendable {
         report.overwrittenEdited.sort()
         // A no-op run leaves the state file alone (same entries, same stat facts), unless an entry
         // was too recent to trust: writing the state again makes it older than the state file.
-        if newState != previous || journaled || state.legacy {
+        if newState.count != previous.count || newState.contains(where: { previous[$0.path] != $0 }) || journaled || state.legacy {
             report.stateDigest = try saveState(newState, in: stateFD, durable: journaled)
         } else {
             // Only to age the state past the files' mtimes: best effort, so a run that changed

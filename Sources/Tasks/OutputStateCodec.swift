@@ -25,6 +25,27 @@ enum OutputStateCodec {
         // with control characters (six bytes each) can outgrow it, and then the buffer just grows.
         var out: [UInt8] = []
         out.reserveCapacity(states.reduce(64 + schema.utf8.count) { $0 + 200 + 2 * $1.path.utf8.count })
+        write(states, schema: schema, into: &out) { _ in }
+        return out
+    }
+
+    /// `encode`'s bytes handed to `emit` in pieces of about `chunk` bytes, never whole in memory
+    /// (the state of a 5,000-entity tree is 10 MB).
+    static func stream(_ states: [OutputState], schema: String = schema, chunk: Int = 1 << 16,
+                       _ emit: (UnsafeRawBufferPointer) -> Void) {
+        var out: [UInt8] = []
+        out.reserveCapacity(chunk + 4096)
+        write(states, schema: schema, into: &out) { out in
+            if out.count >= chunk {
+                out.withUnsafeBytes(emit)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        out.withUnsafeBytes(emit)
+    }
+
+    /// The one writer of the form: `flush` is called after each entry.
+    private static func write(_ states: [OutputState], schema: String, into out: inout [UInt8], flush: (inout [UInt8]) -> Void) {
         out.append(contentsOf: Literal.open)
         for (i, s) in states.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -47,11 +68,11 @@ enum OutputStateCodec {
             out.append(contentsOf: Literal.size)
             appendDecimal(&out, s.size)
             out.append(UInt8(ascii: "}"))
+            flush(&out)
         }
         out.append(contentsOf: Literal.schema)
         appendString(&out, schema)
         out.append(UInt8(ascii: "}"))
-        return out
     }
 
     /// The fixed parts of an entry, in the order `encode` writes them.

@@ -25,6 +25,23 @@ final class OutputStateCodecTests: XCTestCase {
         XCTAssertEqual(OutputStateCodec.encode([]), Array(#"{"files":[],"schema":"orchestrate.outputs\/1"}"#.utf8))
     }
 
+    /// `stream` gives `encode`'s bytes in pieces, each cut after an entry once it holds `chunk`.
+    func testStreamedIsEncodedInPieces() {
+        let many = (0 ..< 300).map { i in samples[i % 3].with(path: "d\(i % 7)/f\(i)") }
+        for schema in [OutputStateCodec.schema, OutputStateCodec.journalSchema] {
+            let whole = OutputStateCodec.encode(many, schema: schema)
+            for chunk in [1, 500, 1 << 20] {
+                var pieces: [[UInt8]] = []
+                OutputStateCodec.stream(many, schema: schema, chunk: chunk) { pieces.append(Array($0)) }
+                XCTAssertEqual(pieces.flatMap { $0 }, whole, "chunk \(chunk)")
+                XCTAssertTrue(pieces.dropLast().allSatisfy { $0.count >= chunk }, "chunk \(chunk)")
+                if chunk == 1 { XCTAssertEqual(pieces.count, many.count + 1, "a piece per entry, and the end") }
+                if chunk > whole.count { XCTAssertEqual(pieces.count, 1) }
+                if chunk == 500 { XCTAssertGreaterThan(pieces.count, whole.count / 1000) }
+            }
+        }
+    }
+
     func testReadsItsOwnOutputAndJSONDecoderAgrees() throws {
         let bytes = OutputStateCodec.encode(samples)
         XCTAssertEqual(OutputStateCodec.decode(bytes), samples)
@@ -50,5 +67,11 @@ final class OutputStateCodecTests: XCTestCase {
         let text = #"{"schema":"orchestrate.outputs\/1","files":[{"size":3,"path":"a\u00e9\/b","mtimeNs":7,"mode":420,"inode":9,"digest":"\#(Digest.of("x").hex)"}]}"#
         XCTAssertEqual(OutputStateCodec.decode(Array(text.utf8)),
                        [OutputState(path: "aé/b", digest: Digest.of("x"), mode: 0o644, size: 3, mtimeNs: 7, inode: 9)])
+    }
+}
+
+private extension OutputState {
+    func with(path: String) -> OutputState {
+        OutputState(path: path, digest: digest, mode: mode, size: size, mtimeNs: mtimeNs, inode: inode, ctimeNs: ctimeNs)
     }
 }
