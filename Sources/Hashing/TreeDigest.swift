@@ -45,6 +45,13 @@ public enum TreeDigest {
     /// `Digest.of(listing(entries, excluding:))`, hashed in pieces of 64 KiB: a Rails tree's
     /// listing at 5,000 entities is 5 MB, never whole in memory.
     public static func digest(_ entries: [Entry], excluding excluded: Set<String> = [provenanceFile]) -> Digest {
+        digest(entries[...], excluding: excluded)
+    }
+
+    /// `digest` of entries made as they are read (a composition's files, mapped lazily: no array
+    /// of entries beside the files).
+    public static func digest<C: Collection>(_ entries: C, excluding excluded: Set<String> = [provenanceFile]) -> Digest
+        where C.Element == Entry {
         let hasher = SHA256Hasher()
         let piece = 1 << 16
         var out: [UInt8] = []
@@ -62,7 +69,8 @@ public enum TreeDigest {
 
     /// The listed entries, in listing order: those not excluded, sorted by path bytewise (entries
     /// already in order, as composition gives them, are neither copied nor sorted again).
-    static func forEachListed(_ entries: [Entry], excluding excluded: Set<String>, _ body: (Entry) -> Void) {
+    static func forEachListed<C: Collection>(_ entries: C, excluding excluded: Set<String>, _ body: (Entry) -> Void)
+        where C.Element == Entry {
         var previous: Entry?
         var sorted = true
         for e in entries where !excluded.contains(e.path) {

@@ -50,6 +50,7 @@ final class TreeDigestTests: XCTestCase {
         XCTAssertGreaterThan(listing.utf8.count, 4 << 16)
         XCTAssertEqual(TreeDigest.digest(many), Digest.of(listing))
         XCTAssertEqual(TreeDigest.digest(many.shuffled(using: &generator)), Digest.of(listing))
+        XCTAssertEqual(TreeDigest.digest(many.reversed().lazy.map { $0 }), Digest.of(listing), "a lazy collection, unsorted")
     }
 
     func testAgreesWithTheShellPipeline() throws {

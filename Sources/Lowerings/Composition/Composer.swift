@@ -110,8 +110,9 @@ public enum Composer {
         }
         // Indices are sorted, not the files: moving an index moves one word, a file many fields.
         let files = unsorted.indices.sorted { unsorted[$0].path.utf8Precedes(unsorted[$1].path) }.map { unsorted[$0] }
-        let digest = TreeDigest.digest(files.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) })
-        let read = Set(outputs.flatMap(\.inputs.values))
+        let digest = TreeDigest.digest(files.lazy.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) })
+        var read: Set<Digest> = []
+        for o in outputs { for d in o.inputs.values { read.insert(d) } }
         let projections = ctx.projections.filter { read.contains($0.value.digest) }
         let sources = Composition.DocumentSources(planDigest: ctx.planDigest, projectionDigest: ctx.projectionDigest,
                                                   release: ctx.release, pin: ctx.pin, projections: projections)
