@@ -125,4 +125,27 @@ final class ProjectionTests: XCTestCase {
         }
         XCTAssertEqual(ProjectionValue(canonical: Array("[-3,\"s\",null]".utf8)), .array([.int(-3), .string("s"), .null]))
     }
+
+    /// Sources are kept encoded; what is read back is what was given, odd strings, empty lists and
+    /// long pointers (multi-byte lengths) included, and equal sources make equal projections
+    /// whatever order the dictionary was built in.
+    func testSourcesReadBackAsGiven() {
+        let long = "/entities/" + String(repeating: "é", count: 200) + "/fields/\u{0}\u{1}\u{7f}"
+        let sources: [String: [String]] = [
+            "title": ["/entities/0/fields/0", "/a~1b"], "empty": [], "": [""], "ü": [long, "😀"],
+            "many": (0 ..< 300).map { "/entities/\($0)" },
+        ]
+        let p = Projection(name: "entity:movie", fields: ["title": .string("A")], sources: sources)
+        XCTAssertEqual(p.sources, sources)
+        var reversed: [String: [String]] = [:]
+        for key in sources.keys.sorted().reversed() { reversed[key] = sources[key] }
+        XCTAssertEqual(Projection(name: "entity:movie", fields: ["title": .string("A")], sources: reversed), p)
+        var moved = sources
+        moved["title"] = ["/a~1b", "/entities/0/fields/0"]
+        XCTAssertNotEqual(Projection(name: "entity:movie", fields: ["title": .string("A")], sources: moved), p, "pointer order counts")
+        moved = sources
+        moved["empty"] = nil
+        XCTAssertNotEqual(Projection(name: "entity:movie", fields: ["title": .string("A")], sources: moved), p, "an empty list counts")
+        XCTAssertEqual(Projection(name: "x", fields: [:]).sources, [:])
+    }
 }

@@ -9,7 +9,11 @@ public struct Projection: Hashable, Sendable {
     public let name: String
     public let version: Int
     public let digest: Digest
-    public let sources: [String: [String]]
+    /// Each top-level field's Plan pointers. Kept encoded (`SourceList`): a Rails entity's are a
+    /// dozen keys and twenty pointers, 2 KB as a dictionary of arrays of strings, and every
+    /// entity's projection lives until its tree's provenance is written.
+    public var sources: [String: [String]] { SourceList.decode(sourceList) }
+    private let sourceList: [UInt8]
     /// The canonical bytes and where each top-level member's value lies in them (one reference:
     /// copying a projection stays cheap). The per-field digests are taken from those ranges when
     /// asked for: only provenance documents name them, and a compile whose documents are known by
@@ -56,16 +60,20 @@ public struct Projection: Hashable, Sendable {
         all["version"] = .int(version)
         self.name = name
         self.version = version
-        let (canonical, fieldRanges) = Self.encode(all)
+        let (encoded, fieldRanges) = Self.encode(all)
+        // Kept at its size (grown by appends, the buffer has up to twice the room).
+        let canonical = [UInt8](unsafeUninitializedCapacity: encoded.count) { buffer, count in
+            count = encoded.withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
+        }
         encoding = Encoding(canonical: canonical, fieldRanges: fieldRanges)
         self.digest = Digest.of(canonical)
-        self.sources = sources
+        sourceList = SourceList.encode(sources)
     }
 
     /// Equal projections have equal names, versions, values and sources; the values are compared
     /// by the SHA-256 of their canonical bytes (one value, one encoding), as every key is.
     public static func == (a: Projection, b: Projection) -> Bool {
-        a.name == b.name && a.version == b.version && a.digest == b.digest && a.sources == b.sources
+        a.name == b.name && a.version == b.version && a.digest == b.digest && a.sourceList == b.sourceList
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -93,4 +101,65 @@ public struct Projection: Hashable, Sendable {
 
     /// The canonical bytes as a string (for embedding or tests).
     public var text: String { String(decoding: canonical, as: UTF8.self) }
+}
+
+/// A projection's sources as one byte string: the fields in key order (bytewise), each its key
+/// then its pointers in order, every string and every count length-prefixed (LEB128), so any
+/// bytes round-trip. One encoding per value: equal sources, equal bytes.
+enum SourceList {
+    static func encode(_ sources: [String: [String]]) -> [UInt8] {
+        guard !sources.isEmpty else { return [] }
+        var out: [UInt8] = []
+        for (key, pointers) in sources.sorted(by: { $0.key.utf8Precedes($1.key) }) {
+            string(key, into: &out)
+            count(pointers.count, into: &out)
+            for p in pointers { string(p, into: &out) }
+        }
+        return [UInt8](unsafeUninitializedCapacity: out.count) { buffer, n in
+            n = out.withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
+        }
+    }
+
+    static func decode(_ bytes: [UInt8]) -> [String: [String]] {
+        var sources: [String: [String]] = [:]
+        var i = 0
+        func count() -> Int {
+            var value = 0, shift = 0
+            while true {
+                let b = bytes[i]
+                i += 1
+                value |= Int(b & 0x7f) << shift
+                if b < 0x80 { return value }
+                shift += 7
+            }
+        }
+        func string() -> String {
+            let n = count()
+            defer { i += n }
+            return String(decoding: bytes[i ..< i + n], as: UTF8.self)
+        }
+        while i < bytes.count {
+            let key = string()
+            let n = count()
+            var pointers: [String] = []
+            pointers.reserveCapacity(n)
+            for _ in 0 ..< n { pointers.append(string()) }
+            sources[key] = pointers
+        }
+        return sources
+    }
+
+    private static func count(_ n: Int, into out: inout [UInt8]) {
+        var v = n
+        while v >= 0x80 {
+            out.append(UInt8(v & 0x7f) | 0x80)
+            v >>= 7
+        }
+        out.append(UInt8(v))
+    }
+
+    private static func string(_ s: String, into out: inout [UInt8]) {
+        count(s.utf8.count, into: &out)
+        out.append(contentsOf: s.utf8)
+    }
 }
