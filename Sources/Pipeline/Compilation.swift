@@ -167,8 +167,8 @@ public enum Compilation {
     // MARK: 5. materialize
 
     /// Writes the output into `materializer`'s root: only files whose bytes or mode changed.
-    /// Bytes come from the composition (provenance, written in pieces), the run (task outputs, rendered again when
-    /// gone) or the Cores (inflated again when gone).
+    /// Bytes come from the composition (provenance, written in pieces), the run (task outputs,
+    /// rendered again when gone) or the Cores (inflated again when gone).
     public static func materialize(_ output: ComposedOutput, run: ExecutedRun, cores: CoreTrees, into materializer: Materializer,
                                    previous: Materializer.Previous? = nil) throws -> MaterializeReport {
         try materializer.apply(output.files, previous: previous) { digest in
@@ -221,8 +221,8 @@ public enum Compilation {
     /// returns its result (summary, `failures`) having written nothing.
     /// Once the tasks have run, they are let go before the trees are composed and written
     /// (`TaskSet.releasingTasks`; the result's set has none): a Plan's tasks hold their renderers
-    /// and what those read, and composing and writing are the compile's peak. An object that vanished
-    /// from the store by then is rendered by the Plan's tasks lowered again from `source`.
+    /// and what those read, and composing and writing are the compile's peak. An object that
+    /// vanished from the store by then is rendered by the Plan's tasks lowered again from `source`.
     public static func compile(_ source: CompileSource, options: CompileOptions, store: any CompileStore) throws -> CompileResult {
         try compile(try tasks(for: source), from: source, options: options, store: store, lowerAgain: { try tasks(for: source).tasks })
     }

@@ -62,7 +62,8 @@ public final class TaskResult: Sendable, Hashable {
 }
 
 /// Everything a run produced: one result per task in graph order, the bytes rendered in this run
-/// (so the writer does not read them back), and the failures.
+/// up to the executor's budget (`Executor.keepRenderedBytes`; so the writer does not read them
+/// back), and the failures.
 public struct RunRecord: Sendable {
     public let results: [TaskResult]
     public let renderedBytes: [Digest: [UInt8]]
