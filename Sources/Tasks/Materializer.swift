@@ -107,15 +107,15 @@ public struct Materializer: Sendable {
     public func loadPrevious() -> Previous { loadState() }
 
     /// Writes `work` (indices into `sorted`): new bytes through a temp file renamed over the
-    /// target, or only the mode when the bytes are the same. Returns each one's stat after, nil
+    /// target, or only the mode when the bytes are the same. Returns each one's stat facts after, nil
     /// where its parent could not be reached. Past `parallelWrites` files, and without a
     /// `beforeWrite` hook (tests that stop a run at a given write want the order), the list is cut
     /// in two halves in component order, each written by its own thread through its own
     /// `DirectoryWalker`; every path is in the journal already, so a failure anywhere leaves what
     /// a crash would (the next run cleans up), and the first failure in list order is thrown.
     private func perform(_ work: [Int], _ sorted: [TreeFile], _ probes: [Probe], walker: DirectoryWalker,
-                         content: (Digest) throws -> FileContent) throws -> [stat?] {
-        func one(_ n: Int, _ walker: DirectoryWalker) throws -> stat? {
+                         content: (Digest) throws -> FileContent) throws -> [FileFacts?] {
+        func one(_ n: Int, _ walker: DirectoryWalker) throws -> FileFacts? {
             let i = work[n], f = sorted[i]
             beforeWrite?(f.path)
             guard let parentFD = try walker.parent(of: f.path, create: true) else { return nil }
@@ -129,13 +129,14 @@ public struct Materializer: Sendable {
                 // Made with its mode under the umask read at start; a umask changed since is mended here.
                 if st.st_mode & 0o7777 != mode_t(f.mode.rawValue) { try changeMode(name, in: parentFD, to: f.mode, path: f.path, stat: &st) }
             }
-            return st
+            // What the state records (40 bytes a file where a `stat` is 144, for every file written).
+            return FileFacts(st)
         }
         guard work.count > Self.parallelWrites, beforeWrite == nil else {
             return try work.indices.map { try one($0, walker) }
         }
         let halves = [0 ..< work.count / 2, work.count / 2 ..< work.count]
-        var results = [Result<stat?, Error>](repeating: .success(nil), count: work.count)
+        var results = [Result<FileFacts?, Error>](repeating: .success(nil), count: work.count)
         results.withUnsafeMutableBufferPointer { out in
             let out = out
             DispatchQueue.concurrentPerform(iterations: halves.count) { h in
@@ -257,14 +258,14 @@ public struct Materializer: Sendable {
         let done = try perform(work, sorted, probes, walker: walker, content: content)
         for (n, i) in work.enumerated() {
             let f = sorted[i]
-            guard let st = done[n] else { continue }
+            guard let facts = done[n] else { continue }
             if probes[i].same {
                 report.modeChanged.append(f.path)
             } else {
                 report.written.append(f.path)
                 if probes[i].edited { report.overwrittenEdited.append(f.path) }
             }
-            record(OutputState(file: f, stat: st))
+            record(OutputState(file: f, facts: facts))
         }
 
         // Stale: ours before (recorded, or journaled by an interrupted run) and not produced now.

@@ -22,8 +22,6 @@ struct OutputState: Codable, Equatable {
         self.ctimeNs = ctimeNs
     }
 
-    init(file: TreeFile, stat st: stat) { self.init(file: file, facts: FileFacts(st)) }
-
     init(file: TreeFile, facts: FileFacts) {
         path = file.path
         digest = file.digest
