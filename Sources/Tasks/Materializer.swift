@@ -107,8 +107,8 @@ public struct Materializer: Sendable {
     public func loadPrevious() -> Previous { loadState() }
 
     /// Writes `work` (indices into `sorted`): new bytes through a temp file renamed over the
-    /// target, or only the mode when the bytes are the same. Returns each one's stat facts after, nil
-    /// where its parent could not be reached. Past `parallelWrites` files, and without a
+    /// target, or only the mode when the bytes are the same. Returns each one's stat facts after,
+    /// nil where its parent could not be reached. Past `parallelWrites` files, and without a
     /// `beforeWrite` hook (tests that stop a run at a given write want the order), the list is cut
     /// in two halves in component order, each written by its own thread through its own
     /// `DirectoryWalker`; every path is in the journal already, so a failure anywhere leaves what
@@ -184,8 +184,7 @@ public struct Materializer: Sendable {
         // one of these are ours to replace or remove.
         // (Looked up per path, not copied into a dictionary of its own: the state has an entry
         // per file of the tree.)
-        var journaledDigests: [String: [Digest]] = [:]
-        for e in recovery.entries { journaledDigests[e.path, default: []].append(e.digest) }
+        let journaledDigests: [String: [Digest]] = recovery.entries.reduce(into: [:]) { $0[$1.path, default: []].append($1.digest) }
         func owned(_ path: String) -> [Digest] { (previous[path].map { [$0.digest] } ?? []) + (journaledDigests[path] ?? []) }
         var racy = false
         var report = MaterializeReport()
