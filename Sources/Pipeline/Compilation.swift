@@ -78,9 +78,10 @@ public enum Compilation {
 
     /// Composes every tree of `set` on its pinned Core from the run's outputs. A set without
     /// trees (the demo) is its task outputs as they are. Provenance documents are hashed as they
-    /// are encoded, never held (the materializer encodes one again, in pieces, only where it must
-    /// write it). With a `memo`, a document the memo knows by key is not encoded at all, and one
-    /// it does not know is recorded there.
+    /// are encoded and kept only up to `Composition.keepProvenanceBytes` (a larger one the
+    /// materializer encodes again, in pieces, only where it must write it). With a `memo`, a
+    /// document the memo knows by key is not encoded at all, and one it does not know is recorded
+    /// there.
     public static func compose(_ run: ExecutedRun, of set: TaskSet, cores: CoreTrees,
                                memo: (any CompileStore)? = nil) throws -> ComposedOutput {
         guard !set.trees.isEmpty else { return ComposedOutput(taskOutputs: run.record) }

@@ -23,14 +23,17 @@ public struct ComposedOutput: Sendable {
 
     public func tree(_ platform: Platform) -> Tree? { trees.first { $0.composition.platform == platform } }
 
-    /// The bytes of the provenance document with `digest`, in pieces (`Composition.writeProvenance`:
-    /// never whole in memory), hashed as they are written; nil for any other digest. Bytes that do
-    /// not hash to `digest` stop the write, so nothing is named: where a memo named the digest, its
-    /// key missed an input (`PipelineError.staleProvenanceMemo`, a bug in orchestrate); where this
-    /// run hashed them, the encoding is not a pure function of the composition (a bug too).
+    /// The bytes of the provenance document with `digest`: those the composition kept, else in
+    /// pieces (`Composition.writeProvenance`: never whole in memory), hashed as they are written;
+    /// nil for any other digest. Bytes in pieces that do not hash to `digest` stop the write, so
+    /// nothing is named: where a memo named the digest, its key missed an input
+    /// (`PipelineError.staleProvenanceMemo`, a bug in orchestrate); where this run hashed them, the
+    /// encoding is not a pure function of the composition (a bug too).
     func provenanceContent(_ digest: Digest) -> FileContent? {
         guard let tree = trees.first(where: { $0.composition.provenanceDigest == digest }) else { return nil }
         let composition = tree.composition
+        // Kept when this run encoded it (hashed as it was kept: its digest by construction).
+        if let kept = composition.keptProvenance { return .bytes(kept) }
         return .pieces { emit in
             let hasher = SHA256Hasher()
             composition.writeProvenance { piece in

@@ -14,7 +14,8 @@ final class ProvenanceDocumentTests: XCTestCase {
     private func composition(plan: String = "plan", projection: String? = nil, release: String = "x", core: String = "core",
                              revision: String = "r", main: String = "main", output: String = "a", taskKey: String = "key",
                              mode: FileMode = .regular, projections: [String: Projection] = [:], inputs: [String: Digest]? = nil,
-                             known: ((Digest) -> ProvenanceFacts?)? = nil) throws -> Composition {
+                             known: ((Digest) -> ProvenanceFacts?)? = nil,
+                             keepProvenanceBytes: Int = Composition.keepProvenanceBytes) throws -> Composition {
         let seams = [CoreSeam(.iosApplicationDefinition, path: "Generated/A.swift", mode: mode, origin: .replaces)]
         let pin = CorePin(platform: .ios, digest: Digest.of(core), revision: revision, seams: seams)
         return try Composer.compose(
@@ -24,7 +25,7 @@ final class ProvenanceDocumentTests: XCTestCase {
                    CoreFile(path: "Main.swift", digest: Digest.of(main), mode: .regular)],
             outputs: [SeamOutput(path: "ios/Generated/A.swift", digest: Digest.of(output), mode: mode, seam: .iosApplicationDefinition,
                                  taskKey: Digest.of(taskKey), inputs: inputs ?? ["p": Digest.of("p")])],
-            known: known)
+            known: known, keepProvenanceBytes: keepProvenanceBytes)
     }
 
     /// The provenance key is what a memo may stand in for the document by: every change that moves
@@ -119,6 +120,27 @@ final class ProvenanceDocumentTests: XCTestCase {
         let unknown = try composition(known: { _ in nil })
         XCTAssertFalse(unknown.provenanceFromMemo)
         XCTAssertEqual(unknown.provenance, fresh.provenance)
+        // Encoded here and small: kept, to be written without a second encoding; known: nothing kept.
+        XCTAssertEqual(fresh.keptProvenance, fresh.provenance)
+        XCTAssertEqual(fresh.keptProvenance.map { Digest.of($0) }, fresh.provenanceDigest)
+        XCTAssertNil(known.keptProvenance)
+        // Past the limit: not kept, the same digest and size, the same bytes when asked for.
+        let large = try composition(keepProvenanceBytes: fresh.provenanceSize - 1)
+        XCTAssertNil(large.keptProvenance)
+        XCTAssertEqual(large.provenanceDigest, fresh.provenanceDigest)
+        XCTAssertEqual(large.provenanceSize, fresh.provenanceSize)
+        XCTAssertEqual(large.provenance, fresh.provenance)
+        XCTAssertEqual(try composition(keepProvenanceBytes: fresh.provenanceSize).keptProvenance, fresh.provenance, "at the limit: kept")
+        // The least record size is a lower bound: every record of a real document is longer.
+        let doc = try ProvenanceDocument.decode(fresh.provenance)
+        XCTAssertGreaterThan(fresh.provenanceSize, doc.files.count * Composition.leastRecordBytes)
+        for f in doc.files {
+            var one = doc
+            one.files = [f]
+            var none = doc
+            none.files = []
+            XCTAssertGreaterThanOrEqual(one.encoded().count - none.encoded().count, Composition.leastRecordBytes, f.path)
+        }
     }
 
     /// The same document as the format before wrote it: schema `/1`, `rendered_in` on every file.

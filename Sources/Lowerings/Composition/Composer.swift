@@ -27,10 +27,14 @@ public enum Composer {
         }
     }
 
-    /// - Parameter known: a memo of provenance documents by `provenanceKey`; when it knows the key,
-    ///   the document is not encoded (its digest and size come from the memo).
+    /// - Parameters:
+    ///   - known: a memo of provenance documents by `provenanceKey`; when it knows the key, the
+    ///     document is not encoded (its digest and size come from the memo).
+    ///   - keepProvenanceBytes: the largest document the composition keeps once encoded
+    ///     (`Composition.keptProvenance`).
     public static func compose(_ ctx: Context, core: [CoreFile], outputs: [SeamOutput],
-                               known: ((Digest) -> ProvenanceFacts?)? = nil) throws -> Composition {
+                               known: ((Digest) -> ProvenanceFacts?)? = nil,
+                               keepProvenanceBytes: Int = Composition.keepProvenanceBytes) throws -> Composition {
         let p = ctx.pin.platform
         let mount = ctx.pin.mount
         let prefix = mount.isEmpty ? "" : mount + "/"
@@ -118,7 +122,7 @@ public enum Composer {
                                                   release: ctx.release, pin: ctx.pin, projections: projections)
         let key = provenanceKey(platform: p, nativeInputDigest: digest, sources: sources, files: files)
         return Composition(platform: p, mount: mount, files: files, nativeInputDigest: digest, provenanceKey: key,
-                           sources: sources, known: known?(key))
+                           sources: sources, known: known?(key), keepBytes: keepProvenanceBytes)
     }
 
     /// Bump when what `ProvenanceDocument.encoded()` writes for the same fields changes (its

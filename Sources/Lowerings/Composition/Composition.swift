@@ -10,14 +10,22 @@ public struct Composition: Hashable, Sendable {
     /// What the provenance document is a function of (`Composer.provenanceKey`).
     public let provenanceKey: Digest
     /// The digest and size of the provenance document's bytes: hashed as they were streamed
-    /// (`writeProvenance`), or as a memo named them for `provenanceKey`. The bytes themselves are
-    /// not kept: a Rails tree's document is a record per file, 30 MB at 5,000 entities, and is
-    /// written only when the file on disk differs.
+    /// (`writeProvenance`), or as a memo named them for `provenanceKey`.
     public let provenanceDigest: Digest
     public let provenanceSize: Int
     /// Whether a memo named `provenanceDigest` and `provenanceSize` (then nothing was encoded
     /// here; `ComposedOutput` checks the bytes against that digest as they are written).
     public let provenanceFromMemo: Bool
+    /// The bytes, when this composition encoded them and they are at most `keepProvenanceBytes`:
+    /// written from memory then, not encoded a second time. A larger document (a Rails tree's is
+    /// a record per file, 30 MB at 5,000 entities) is not kept: it is encoded again, in pieces,
+    /// only where it must be written.
+    public let keptProvenance: [UInt8]?
+    /// How large a document this composition keeps (`keptProvenance`): a 1,000-entity Rails
+    /// tree's is 6.3 MB.
+    public static let keepProvenanceBytes = 8 << 20
+    /// No file's provenance record is shorter (`ProvenanceDocument.stream`'s form).
+    static let leastRecordBytes = 200
     /// What the document is built from besides the files (built only when its bytes are needed:
     /// a Rails tree's document holds a record per file and the field digests of every projection).
     let sources: DocumentSources
@@ -31,7 +39,7 @@ public struct Composition: Hashable, Sendable {
     }
 
     init(platform: Platform, mount: String, files: [ComposedFile], nativeInputDigest: Digest, provenanceKey: Digest,
-         sources: DocumentSources, known: ProvenanceFacts?) {
+         sources: DocumentSources, known: ProvenanceFacts?, keepBytes: Int = keepProvenanceBytes) {
         self.platform = platform
         self.mount = mount
         self.files = files
@@ -42,16 +50,23 @@ public struct Composition: Hashable, Sendable {
             provenanceDigest = known.digest
             provenanceSize = known.size
             provenanceFromMemo = true
+            keptProvenance = nil
         } else {
             let hasher = SHA256Hasher()
             var size = 0
+            // Not even begun for a document surely past the limit: a file's record is at least
+            // 200 bytes (its digest's 64 hex digits, six keys, indentation), and a buffer grown
+            // to the limit and dropped would add to the peak it is kept from.
+            var kept: [UInt8]? = files.count * Self.leastRecordBytes > keepBytes ? nil : []
             Self.writeProvenance(platform, nativeInputDigest, files, sources) { piece in
                 hasher.update(piece)
                 size += piece.count
+                if size > keepBytes { kept = nil } else { kept?.append(contentsOf: piece) }
             }
             provenanceDigest = hasher.finalize()
             provenanceSize = size
             provenanceFromMemo = false
+            keptProvenance = kept
         }
     }
 
@@ -81,6 +96,7 @@ public struct Composition: Hashable, Sendable {
     /// The provenance document's bytes, whole (audit compares them); `writeProvenance` gives
     /// the same bytes in pieces.
     public var provenance: [UInt8] {
+        if let keptProvenance { return keptProvenance }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(provenanceSize)
         writeProvenance { bytes.append(contentsOf: $0) }
