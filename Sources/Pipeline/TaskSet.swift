@@ -21,9 +21,10 @@ public struct TaskSet: Sendable {
         self.report = report
     }
 
-    /// What the report stage reads of the tasks once they ran: each one's dependencies by id (the
-    /// summary's edges) and the pinned objects copied, by output path (the SLSA statement's
-    /// dependencies). Kept when the tasks are let go (`releasingTasks`).
+    /// What the report stage reads of the tasks once they ran: the dependencies of each task that
+    /// has any, by id (the summary's edges; most tasks have none), and the pinned objects copied,
+    /// by output path (the SLSA statement's dependencies). Kept when the tasks are let go
+    /// (`releasingTasks`).
     public struct Outline: Sendable {
         public var dependencies: [String: [String: String]] = [:]
         public var pinned: [String: Digest] = [:]
@@ -33,7 +34,8 @@ public struct TaskSet: Sendable {
     public var outline: Outline {
         if let released { return released }
         var o = Outline()
-        o.dependencies = Dictionary(tasks.map { ($0.id, $0.dependencies) }, uniquingKeysWith: { a, _ in a })
+        o.dependencies = Dictionary(tasks.lazy.filter { !$0.dependencies.isEmpty }.map { ($0.id, $0.dependencies) },
+                                    uniquingKeysWith: { a, _ in a })
         for t in tasks { if let object = t.pinnedOutput { o.pinned[t.path] = object } }
         return o
     }

@@ -133,13 +133,13 @@ final class ProvenanceDocumentTests: XCTestCase {
         XCTAssertEqual(try composition(keepProvenanceBytes: fresh.provenanceSize).keptProvenance, fresh.provenance, "at the limit: kept")
         // The least record size is a lower bound: every record of a real document is longer.
         let doc = try ProvenanceDocument.decode(fresh.provenance)
-        XCTAssertGreaterThan(fresh.provenanceSize, doc.files.count * Composition.leastRecordBytes)
+        XCTAssertGreaterThan(fresh.provenanceSize, doc.files.count * ProvenanceDocument.leastFileRecordBytes)
         for f in doc.files {
             var one = doc
             one.files = [f]
             var none = doc
             none.files = []
-            XCTAssertGreaterThanOrEqual(one.encoded().count - none.encoded().count, Composition.leastRecordBytes, f.path)
+            XCTAssertGreaterThanOrEqual(one.encoded().count - none.encoded().count, ProvenanceDocument.leastFileRecordBytes, f.path)
         }
     }
 

@@ -24,8 +24,6 @@ public struct Composition: Hashable, Sendable {
     /// How large a document this composition keeps (`keptProvenance`): a 1,000-entity Rails
     /// tree's is 6.3 MB.
     public static let keepProvenanceBytes = 8 << 20
-    /// No file's provenance record is shorter (`ProvenanceDocument.stream`'s form).
-    static let leastRecordBytes = 200
     /// What the document is built from besides the files (built only when its bytes are needed:
     /// a Rails tree's document holds a record per file and the field digests of every projection).
     let sources: DocumentSources
@@ -54,10 +52,10 @@ public struct Composition: Hashable, Sendable {
         } else {
             let hasher = SHA256Hasher()
             var size = 0
-            // Not even begun for a document surely past the limit: a file's record is at least
-            // 200 bytes (its digest's 64 hex digits, six keys, indentation), and a buffer grown
-            // to the limit and dropped would add to the peak it is kept from.
-            var kept: [UInt8]? = files.count * Self.leastRecordBytes > keepBytes ? nil : []
+            // Not even begun for a document surely past the limit (no file's record is shorter
+            // than `leastFileRecordBytes`): a buffer grown to the limit and dropped would add to
+            // the peak it is kept from.
+            var kept: [UInt8]? = files.count * ProvenanceDocument.leastFileRecordBytes > keepBytes ? nil : []
             Self.writeProvenance(platform, nativeInputDigest, files, sources) { piece in
                 hasher.update(piece)
                 size += piece.count
@@ -70,28 +68,26 @@ public struct Composition: Hashable, Sendable {
         }
     }
 
-    static func document(_ platform: Platform, _ nativeInputDigest: Digest, _ files: [ComposedFile],
-                         _ s: DocumentSources) -> ProvenanceDocument {
-        ProvenanceDocument(platform: platform, nativeInputDigest: nativeInputDigest, planDigest: s.planDigest,
-                           projectionDigest: s.projectionDigest, release: s.release, pin: s.pin, files: files,
-                           projections: s.projections)
+    /// The document's header: everything but its files and projections.
+    static func header(_ platform: Platform, _ nativeInputDigest: Digest, _ s: DocumentSources) -> ProvenanceDocument.Header {
+        .init(platform: platform, nativeInputDigest: nativeInputDigest, planDigest: s.planDigest, projectionDigest: s.projectionDigest,
+              release: s.release, pin: s.pin)
     }
 
     /// The document's bytes in pieces (`ProvenanceDocument.stream`), each file and projection
     /// made into its record as it is written.
     static func writeProvenance(_ platform: Platform, _ nativeInputDigest: Digest, _ files: [ComposedFile],
                                 _ s: DocumentSources, _ emit: (UnsafeRawBufferPointer) -> Void) {
-        let header = ProvenanceDocument.Header(
-            schema: ProvenanceDocument.schemaID, platform: platform.rawValue, nativeInputDigest: nativeInputDigest,
-            planDigest: s.planDigest, projectionDigest: s.projectionDigest, loweringRelease: s.release,
-            core: ProvenanceDocument.Core(s.pin))
         let records = s.projections.isEmpty ? nil
             : StableJSONWriter.sortedMembers(s.projections).lazy.map { (key: $0.key, value: ProvenanceDocument.ProjectionRecord($0.value)) }
-        ProvenanceDocument.stream(header, files: files.lazy.map(ProvenanceDocument.File.init), projections: records, emit)
+        ProvenanceDocument.stream(header(platform, nativeInputDigest, s), files: files.lazy.map(ProvenanceDocument.File.init),
+                                  projections: records, emit)
     }
 
     /// The provenance document (built now).
-    var document: ProvenanceDocument { Self.document(platform, nativeInputDigest, files, sources) }
+    var document: ProvenanceDocument {
+        ProvenanceDocument(Self.header(platform, nativeInputDigest, sources), files: files, projections: sources.projections)
+    }
 
     /// The provenance document's bytes, whole (audit compares them); `writeProvenance` gives
     /// the same bytes in pieces.

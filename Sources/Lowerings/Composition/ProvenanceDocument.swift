@@ -134,15 +134,15 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         case loweringRelease = "lowering_release"
     }
 
-    init(platform: Platform, nativeInputDigest: Digest, planDigest: Digest, projectionDigest: Digest?, release: String,
-         pin: CorePin, files: [ComposedFile], projections: [String: Projection] = [:]) {
-        schema = Self.schemaID
-        self.platform = platform.rawValue
-        self.nativeInputDigest = nativeInputDigest
-        self.planDigest = planDigest
-        self.projectionDigest = projectionDigest
-        loweringRelease = release
-        core = Core(pin)
+    /// The document of a composition: its header, and a record per file and per projection read.
+    init(_ h: Header, files: [ComposedFile], projections: [String: Projection] = [:]) {
+        schema = h.schema
+        platform = h.platform
+        nativeInputDigest = h.nativeInputDigest
+        planDigest = h.planDigest
+        projectionDigest = h.projectionDigest
+        loweringRelease = h.loweringRelease
+        core = h.core
         self.files = files.map(File.init)
         self.projections = projections.isEmpty ? nil : projections.mapValues(ProjectionRecord.init)
     }
@@ -198,6 +198,10 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         var loweringRelease: String
         var core: Core
     }
+
+    /// No file's record is shorter in the form `stream` writes (its digest's 64 hex digits, six
+    /// keys, indentation).
+    static let leastFileRecordBytes = 200
 
     var header: Header {
         Header(schema: schema, platform: platform, nativeInputDigest: nativeInputDigest, planDigest: planDigest,
@@ -316,5 +320,13 @@ extension ProvenanceDocument.Core {
     /// The Core a pin names, as a tree's document records it.
     init(_ pin: CorePin) {
         self.init(archiveDigest: pin.digest, revision: pin.revision, archiveRoot: "", excludedPaths: pin.excludedRoots, mountedPath: pin.mount)
+    }
+}
+
+extension ProvenanceDocument.Header {
+    /// The header of a tree composed on `pin` (this schema).
+    init(platform: Platform, nativeInputDigest: Digest, planDigest: Digest, projectionDigest: Digest?, release: String, pin: CorePin) {
+        self.init(schema: ProvenanceDocument.schemaID, platform: platform.rawValue, nativeInputDigest: nativeInputDigest,
+                  planDigest: planDigest, projectionDigest: projectionDigest, loweringRelease: release, core: .init(pin))
     }
 }
