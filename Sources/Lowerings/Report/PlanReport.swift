@@ -80,11 +80,17 @@ public struct PlanReport: Codable, Sendable, Equatable {
         storedProjections = .lowered(lowerings.flatMap { $0.projections.values })
     }
 
-    /// The records of `projections`, one per name and digest, by name then digest; nil for none.
+    /// The records of `projections`, one per name, digest and sources, by name, then digest, then
+    /// sources (bytewise in their packed form: two clients' projections of one value differ only
+    /// there); nil for none.
     static func records(_ projections: [Projection]) -> [ProvenanceDocument.ProjectionRecord]? {
         let records = Set(projections.map(ProvenanceDocument.ProjectionRecord.init))
-            .sorted { ($0.name, $0.digest.hex) < ($1.name, $1.digest.hex) }
-        return records.isEmpty ? nil : records
+            .map { (record: $0, hex: $0.digest.hex, sources: SourceList.encode($0.sources)) }
+            .sorted { a, b in
+                if (a.record.name, a.hex) != (b.record.name, b.hex) { return (a.record.name, a.hex) < (b.record.name, b.hex) }
+                return a.sources.lexicographicallyPrecedes(b.sources)
+            }
+        return records.isEmpty ? nil : records.map(\.record)
     }
 
     public init(from decoder: Decoder) throws {
