@@ -60,18 +60,22 @@ public enum Compilation {
     /// once. Failed tasks are in the run's `failures`; the run itself does not throw for them.
     /// With `lowerAgain`, the run holds no reference to the set's tasks: an object that has to be
     /// rendered again comes from the tasks `lowerAgain` gives (the same Plan lowered again), so
-    /// the caller can let the set's tasks go (`TaskSet.releasingTasks`).
+    /// the caller can let the set's tasks go (`TaskSet.releasingTasks`). The run keeps up to
+    /// `keepRenderedBytes` of what it rendered for composition and the writer.
     public static func execute(_ set: TaskSet, store: any CompileStore, jobs: Int,
                                progress: (@Sendable (ExecutorProgress) -> Void)? = nil,
-                               lowerAgain: (@Sendable () throws -> [FileTask])? = nil) throws -> ExecutedRun {
-        let record = Executor(cache: store, jobs: jobs, runDigest: set.planDigest, progress: progress).run(try TaskGraph(set.tasks))
-        // A hit whose object vanished since the lookup (a `store gc` beside this run) is rendered
-        // again rather than failing the run, and kept.
-        let load: (Digest) -> [UInt8]? = { store.object($0)?.bytes }
-        let keep: ([UInt8]) -> Void = { store.keep($0) }
-        let outputs = lowerAgain.map { OutputBytes(tasks: $0, record: record, load: load, keep: keep) }
-            ?? OutputBytes(tasks: set.tasks, record: record, load: load, keep: keep)
-        return ExecutedRun(record: record, outputs: outputs)
+                               lowerAgain: (@Sendable () throws -> [FileTask])? = nil,
+                               keepRenderedBytes: Int = Executor.defaultKeepRenderedBytes) throws -> ExecutedRun {
+        let record = Executor(cache: store, jobs: jobs, runDigest: set.planDigest, keepRenderedBytes: keepRenderedBytes, progress: progress)
+            .run(try TaskGraph(set.tasks))
+        let tasks = set.tasks
+        return ExecutedRun(record: record, outputs: outputBytes(record, store: store, tasks: lowerAgain ?? { tasks }))
+    }
+
+    /// The outputs of `record`: a hit whose object vanished since the lookup (a `store gc`
+    /// beside this run) is rendered again by `tasks` rather than failing the run, and kept.
+    static func outputBytes(_ record: RunRecord, store: any CompileStore, tasks: @escaping () throws -> [FileTask]) -> OutputBytes {
+        OutputBytes(tasks: tasks, record: record, load: { store.object($0)?.bytes }, keep: { store.keep($0) })
     }
 
     // MARK: 4. compose
@@ -238,22 +242,34 @@ public enum Compilation {
     /// With `lowerAgain` (the set's tasks, lowered again), the set's tasks are let go once they
     /// have run.
     static func compile(_ set: consuming TaskSet, from source: CompileSource?, options: CompileOptions,
-                        store: any CompileStore, lowerAgain: (@Sendable () throws -> [FileTask])?) throws -> CompileResult {
+                        store: any CompileStore, lowerAgain: (@Sendable () throws -> [FileTask])?,
+                        compactFrom: Int = Compaction.threshold) throws -> CompileResult {
         let started = Date()
         let start = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Int64 { Int64((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000) }
         let materializer = Materializer(root: options.outDirectory, overwriteEdited: options.overwriteEdited)
-        // The output tree's state is read while the executor runs.
-        let previous = Preloaded<Materializer.Previous> { materializer.loadPrevious() }
+        let tasks = set.tasks.count
+        // A large run whose tasks are let go keeps nothing it rendered (the run is its peak) and
+        // moves what outlives the tasks afterwards (`Compaction`); the output tree's state is read
+        // after that, not held through the run. Else the state is read while the executor runs.
+        let compacting = lowerAgain != nil && tasks >= compactFrom
+        let early = compacting ? nil : Preloaded<Materializer.Previous> { materializer.loadPrevious() }
         // Between stages of a large run, the pages of what the last one freed go back (`FreedMemory`).
-        FreedMemory.release(tasks: set.tasks.count)
-        let run = try execute(set, store: store, jobs: options.jobs, progress: options.progress, lowerAgain: lowerAgain)
+        FreedMemory.release(tasks: tasks)
+        var run = try execute(set, store: store, jobs: options.jobs, progress: options.progress, lowerAgain: lowerAgain,
+                              keepRenderedBytes: compacting ? 0 : Executor.defaultKeepRenderedBytes)
         guard run.failures.isEmpty else {
             return try report(source, set, run, composed: nil, written: nil, options: options, started: started, elapsedMs: elapsed())
         }
         // Composition reads the trees' projections and the run, not the tasks.
-        let tasks = set.tasks.count
-        if lowerAgain != nil { set = set.releasingTasks() }
+        if let lowerAgain {
+            set = set.releasingTasks()
+            if compacting {
+                FreedMemory.release(tasks: tasks)
+                (set, run) = Compaction.compacted(consume set, consume run, tasks: tasks) { outputBytes($0, store: store, tasks: lowerAgain) }
+            }
+        }
+        let previous = early ?? Preloaded<Materializer.Previous> { materializer.loadPrevious() }
         FreedMemory.release(tasks: tasks)
         let cores = CoreTrees(store: store)
         let composed = try compose(run, of: set, cores: cores, memo: store)

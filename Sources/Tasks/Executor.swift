@@ -16,9 +16,10 @@ public struct Executor: Sendable {
     /// 1,000 entities renders 6 MB, all kept; 5,000 entities render 31 MB, and what is kept is
     /// held until the tree is written, the compile's peak (8 MiB against 16: 173 → 164 MB).
     public let keepRenderedBytes: Int
+    public static let defaultKeepRenderedBytes = 8 << 20
 
     public init(cache: TaskCache, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, runDigest: Digest? = nil,
-                keepRenderedBytes: Int = 8 << 20, progress: (@Sendable (ExecutorProgress) -> Void)? = nil) {
+                keepRenderedBytes: Int = defaultKeepRenderedBytes, progress: (@Sendable (ExecutorProgress) -> Void)? = nil) {
         self.cache = cache
         self.keepRenderedBytes = keepRenderedBytes
         self.runDigest = runDigest

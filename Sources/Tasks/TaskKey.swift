@@ -24,6 +24,15 @@ public struct TaskKey: Hashable, Sendable, Codable {
         mode = task.mode
     }
 
+    /// A key as recorded (`RunRecord(unpacking:renderedBytes:)`).
+    init(digest: Digest, inputs: [String: Digest], release: String, path: String, mode: FileMode) {
+        self.digest = digest
+        self.inputs = inputs
+        self.release = release
+        self.path = path
+        self.mode = mode
+    }
+
     /// The bytes `DigestBuilder` frames for a key (domain, version; id, family, release, path,
     /// mode; the named inputs sorted by the bytes of the name), written into one buffer: keys are
     /// made for every task of every run. `TaskKeyTests` checks it against `DigestBuilder`.

@@ -1,4 +1,5 @@
 import Cache
+import Tasks
 import XCTest
 @testable import Lowerings
 
@@ -147,5 +148,29 @@ final class ProjectionTests: XCTestCase {
         moved["empty"] = nil
         XCTAssertNotEqual(Projection(name: "entity:movie", fields: ["title": .string("A")], sources: moved), p, "an empty list counts")
         XCTAssertEqual(Projection(name: "x", fields: [:]).sources, [:])
+    }
+
+    /// A projection packed and read back (`Compaction.compacted`) is equal, with the same canonical
+    /// bytes, field digests, value and sources; what follows it in the bytes is read intact.
+    func testAPackedProjectionReadsBackEqual() {
+        let sources: [String: [String]] = ["title": ["/entities/0/fields/0"], "empty": [], "ü": ["/é", "😀"]]
+        let fields: [String: ProjectionValue] = ["title": .string("A \u{0}\"é"), "n": .int(-3), "list": .array([.null, .bool(true)])]
+        let projections = [Projection(name: "entity:movie", version: 7, fields: fields, sources: sources), Projection(name: "x", fields: [:])]
+        var out = BytePacker()
+        for p in projections { p.pack(into: &out) }
+        out.string("after")
+        XCTAssertLessThanOrEqual(out.bytes.count, projections.reduce(0) { $0 + $1.packedSizeBound } + 6)
+        var input = ByteUnpacker(out.bytes)
+        for p in projections {
+            let back = Projection(unpacking: &input)
+            XCTAssertEqual(back, p)
+            XCTAssertEqual(back.version, p.version)
+            XCTAssertEqual(back.canonical, p.canonical)
+            XCTAssertEqual(back.fieldDigests, p.fieldDigests)
+            XCTAssertEqual(back.value, p.value)
+            XCTAssertEqual(back.sources, p.sources)
+        }
+        XCTAssertEqual(input.string(), "after")
+        XCTAssertTrue(input.isAtEnd)
     }
 }

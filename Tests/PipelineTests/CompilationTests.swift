@@ -88,6 +88,78 @@ final class CompilationTests: XCTestCase {
         }
     }
 
+    /// What outlives a run's tasks, moved through packed bytes (`Compaction`), is what it was:
+    /// every result, each tree's projections and the report's, the outline; composing from the
+    /// moved set and run gives the same files and provenance.
+    func testWhatOutlivesTheTasksIsMovedUnchanged() throws {
+        let plan = try Repository.plan("studio-ops")
+        let chain = StoreChain(local: try LocalStore(root: root + "/store"), seed: Repository.seed)
+        let lowerAgain: @Sendable () throws -> [FileTask] = { Compilation.lower(try Compilation.load(plan)).tasks }
+        let lowered = Compilation.lower(try Compilation.load(plan))
+        let run = try Compilation.execute(lowered, store: chain, jobs: 2, lowerAgain: lowerAgain)
+        let expected = try Compilation.compose(run, of: lowered, cores: CoreTrees(store: chain))
+        let released = lowered.releasingTasks()
+        XCTAssertNotNil(run.record.packedResults(), "a run without failures is moved, not kept")
+        XCTAssertEqual(released.trees.count, 3)
+        XCTAssertFalse(released.outline.pinned.isEmpty)
+        let results = run.record.results, projections = released.trees.map(\.projections), outline = released.outline
+        let report = released.report
+        let (set, moved) = Compaction.compacted(released, run, tasks: 0) { Compilation.outputBytes($0, store: chain, tasks: lowerAgain) }
+        XCTAssertEqual(moved.record.results, results)
+        XCTAssertEqual(set.trees.map(\.projections), projections)
+        XCTAssertEqual(set.trees.map(\.platform), released.trees.map(\.platform))
+        XCTAssertEqual(set.outline.dependencies, outline.dependencies)
+        XCTAssertEqual(set.outline.pinned, outline.pinned)
+        XCTAssertEqual(set.report.loweredProjections, report.loweredProjections)
+        XCTAssertEqual(set.report.projections, report.projections)
+        XCTAssertEqual(set.report, report)
+        let composed = try Compilation.compose(moved, of: set, cores: CoreTrees(store: chain))
+        XCTAssertEqual(composed.files, expected.files)
+        XCTAssertEqual(composed.trees.map(\.composition), expected.trees.map(\.composition))
+    }
+
+    /// A set's outline (the summary's edges, the statement's pinned objects) is moved whole.
+    func testTheOutlineIsMovedWhole() throws {
+        func task(_ id: String, _ deps: [String: String]) -> FileTask {
+            FileTask(id: id, family: "f", platform: "rails", release: "r", path: id + ".txt", inputs: ["x": Digest.of(id)],
+                     dependencies: deps) { _ in [] }
+        }
+        let tasks = [task("a", [:]), task("b", ["one": "a"]), task("c", ["one": "a", "twö": "b"]),
+                     FileTask(id: "icon", family: "icons", platform: "ios", release: "r", path: "ios/AppIcon.png", copying: Digest.of("png"))]
+        let released = TaskSet(planDigest: Digest.of("plan"), tasks: tasks).releasingTasks()
+        XCTAssertEqual(released.outline.dependencies.count, 2)
+        let (shell, bytes) = released.packed()
+        XCTAssertTrue(shell.outline.dependencies.isEmpty, "the shell keeps no outline")
+        let back = TaskSet(unpacking: bytes, into: shell)
+        XCTAssertEqual(back.outline.dependencies, released.outline.dependencies)
+        XCTAssertEqual(back.outline.pinned, ["ios/AppIcon.png": Digest.of("png")])
+        XCTAssertEqual(back.planDigest, released.planDigest)
+    }
+
+    /// A compile that moves what outlives its tasks (as a run of `Compaction.threshold` tasks or
+    /// more does; here from 0) writes the tree, summary and statement of one that does not.
+    func testACompileThatMovesWhatOutlivesItsTasksWritesTheSameTree() throws {
+        let plan = try Repository.plan("studio-ops")
+        func options(_ out: String) -> CompileOptions {
+            var o = CompileOptions(outDirectory: root + "/" + out, jobs: 2)
+            o.attestation = SLSAProvenance.Builder(id: "urn:test", version: [:])
+            return o
+        }
+        let kept = try Compilation.compile(.plan(plan), options: options("kept"),
+                                           store: StoreChain(local: try LocalStore(root: root + "/a"), seed: Repository.seed))
+        let moved = try Compilation.compile(Compilation.lower(try Compilation.load(plan)), from: .plan(plan), options: options("moved"),
+                                            store: StoreChain(local: try LocalStore(root: root + "/b"), seed: Repository.seed),
+                                            lowerAgain: { Compilation.lower(try Compilation.load(plan)).tasks }, compactFrom: 0)
+        XCTAssertLessThan(kept.summary.totals.tasks, Compaction.threshold, "the Plan is small: only the second compile moves")
+        XCTAssertEqual(try TreeDigest.entries(ofDirectory: root + "/moved").filter { !$0.path.hasPrefix(".orchestrate/") },
+                       try TreeDigest.entries(ofDirectory: root + "/kept").filter { !$0.path.hasPrefix(".orchestrate/") })
+        XCTAssertEqual(moved.summary.tasks, kept.summary.tasks)
+        XCTAssertEqual(moved.summary.platforms, kept.summary.platforms)
+        XCTAssertEqual(moved.summary.plan, kept.summary.plan)
+        XCTAssertEqual(moved.written?.written.count, kept.written?.written.count)
+        XCTAssertNotNil(moved.statement)
+    }
+
     func testANoOpCompileReadsNoCoreArchive() throws {
         let plan = try Repository.plan("movie-catalog")
         let store = CountingStore()

@@ -1,4 +1,5 @@
 import Hashing
+import Tasks
 
 /// A named slice of the Plan that some tasks read, with its canonical bytes and digest.
 ///
@@ -103,63 +104,74 @@ public struct Projection: Hashable, Sendable {
     public var text: String { String(decoding: canonical, as: UTF8.self) }
 }
 
+extension Projection {
+    /// Every part of the projection (`BytePacker`), for `init(unpacking:)` to read back.
+    public func pack(into out: inout BytePacker) {
+        out.string(name)
+        out.count(version)
+        out.digest(digest)
+        out.byteString(sourceList)
+        out.byteString(encoding.canonical)
+        out.count(encoding.fieldRanges.count)
+        for (key, range) in encoding.fieldRanges {
+            out.string(key)
+            out.count(range.lowerBound)
+            out.count(range.upperBound)
+        }
+    }
+
+    /// An upper bound of the bytes `pack` writes (a packer's capacity).
+    public var packedSizeBound: Int {
+        3 * 10 + name.utf8.count + 32 + sourceList.count + encoding.canonical.count
+            + encoding.fieldRanges.reduce(0) { $0 + 30 + $1.key.utf8.count } + 64
+    }
+
+    /// A projection `pack` wrote: equal to it, with the same canonical bytes and field ranges,
+    /// each array allocated at its size.
+    public init(unpacking input: inout ByteUnpacker) {
+        name = input.string()
+        version = input.count()
+        digest = input.digest()
+        sourceList = input.byteString()
+        let canonical = input.byteString()
+        var ranges: [(key: String, range: Range<Int>)] = []
+        let n = input.count()
+        ranges.reserveCapacity(n)
+        for _ in 0 ..< n {
+            let key = input.string()
+            let lower = input.count()
+            ranges.append((key, lower ..< input.count()))
+        }
+        encoding = Encoding(canonical: canonical, fieldRanges: ranges)
+    }
+}
+
 /// A projection's sources as one byte string: the fields in key order (bytewise), each its key
-/// then its pointers in order, every string and every count length-prefixed (LEB128), so any
-/// bytes round-trip. One encoding per value: equal sources, equal bytes.
+/// then its pointers in order (`BytePacker`: every string and every count length-prefixed,
+/// LEB128), so any bytes round-trip. One encoding per value: equal sources, equal bytes.
 enum SourceList {
     static func encode(_ sources: [String: [String]]) -> [UInt8] {
         guard !sources.isEmpty else { return [] }
-        var out: [UInt8] = []
+        var out = BytePacker()
         for (key, pointers) in sources.sorted(by: { $0.key.utf8Precedes($1.key) }) {
-            string(key, into: &out)
-            count(pointers.count, into: &out)
-            for p in pointers { string(p, into: &out) }
+            out.string(key)
+            out.count(pointers.count)
+            for p in pointers { out.string(p) }
         }
-        return [UInt8](unsafeUninitializedCapacity: out.count) { buffer, n in
-            n = out.withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
-        }
+        return out.finished()
     }
 
     static func decode(_ bytes: [UInt8]) -> [String: [String]] {
         var sources: [String: [String]] = [:]
-        var i = 0
-        func count() -> Int {
-            var value = 0, shift = 0
-            while true {
-                let b = bytes[i]
-                i += 1
-                value |= Int(b & 0x7f) << shift
-                if b < 0x80 { return value }
-                shift += 7
-            }
-        }
-        func string() -> String {
-            let n = count()
-            defer { i += n }
-            return String(decoding: bytes[i ..< i + n], as: UTF8.self)
-        }
-        while i < bytes.count {
-            let key = string()
-            let n = count()
+        var input = ByteUnpacker(bytes)
+        while !input.isAtEnd {
+            let key = input.string()
+            let n = input.count()
             var pointers: [String] = []
             pointers.reserveCapacity(n)
-            for _ in 0 ..< n { pointers.append(string()) }
+            for _ in 0 ..< n { pointers.append(input.string()) }
             sources[key] = pointers
         }
         return sources
-    }
-
-    private static func count(_ n: Int, into out: inout [UInt8]) {
-        var v = n
-        while v >= 0x80 {
-            out.append(UInt8(v & 0x7f) | 0x80)
-            v >>= 7
-        }
-        out.append(UInt8(v))
-    }
-
-    private static func string(_ s: String, into out: inout [UInt8]) {
-        count(s.utf8.count, into: &out)
-        out.append(contentsOf: s.utf8)
     }
 }

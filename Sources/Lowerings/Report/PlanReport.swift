@@ -80,6 +80,17 @@ public struct PlanReport: Codable, Sendable, Equatable {
         storedProjections = .lowered(lowerings.flatMap { $0.projections.values })
     }
 
+    /// The projections a report made from lowerings keeps (nil for one made from records).
+    /// `Compaction.compacted` empties the list while it moves them and puts equal ones back; setting
+    /// nil changes nothing.
+    public var loweredProjections: [Projection]? {
+        get {
+            guard case let .lowered(kept) = storedProjections else { return nil }
+            return kept
+        }
+        set { if let newValue { storedProjections = .lowered(newValue) } }
+    }
+
     /// The records of `projections`, one per name, digest and sources, by name, then digest, then
     /// sources (bytewise in their packed form: two clients' projections of one value differ only
     /// there); nil for none.

@@ -1,0 +1,84 @@
+import Hashing
+
+/// A compact binary form for values a process packs and reads back itself (never a file, never
+/// another version): counts in LEB128, strings as a count and their UTF-8, digests as their 32
+/// bytes, byte strings as a count and the bytes. `SourceList` keeps a projection's sources in it;
+/// a large compile moves what outlives its tasks through it (`Compaction.compacted`).
+public struct BytePacker {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    public mutating func count(_ n: Int) {
+        precondition(n >= 0, "a count is not negative")
+        var v = UInt(n)
+        while v >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: v & 0x7f) | 0x80)
+            v >>= 7
+        }
+        bytes.append(UInt8(v))
+    }
+
+    public mutating func string(_ s: String) {
+        count(s.utf8.count)
+        bytes.append(contentsOf: s.utf8)
+    }
+
+    public mutating func digest(_ d: Digest) { d.withUnsafeBytes { bytes.append(contentsOf: $0) } }
+
+    public mutating func byteString(_ b: [UInt8]) {
+        count(b.count)
+        bytes.append(contentsOf: b)
+    }
+
+    /// The bytes at their size (an appended buffer has up to twice the room).
+    public func finished() -> [UInt8] { exactCopy(bytes[...]) }
+}
+
+/// Reads what `BytePacker` wrote, in the order it was written. Reading past the end is a
+/// programming error (the bytes come from this process), not a user's.
+public struct ByteUnpacker {
+    private let bytes: [UInt8]
+    private var i = 0
+
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    public var isAtEnd: Bool { i == bytes.count }
+
+    public mutating func count() -> Int {
+        var value: UInt = 0, shift: UInt = 0
+        while true {
+            let b = bytes[i]
+            i += 1
+            value |= UInt(b & 0x7f) << shift
+            if b < 0x80 { return Int(value) }
+            shift += 7
+        }
+    }
+
+    public mutating func string() -> String {
+        let n = count()
+        defer { i += n }
+        return String(decoding: bytes[i ..< i + n], as: UTF8.self)
+    }
+
+    public mutating func digest() -> Digest {
+        defer { i += 32 }
+        precondition(i + 32 <= bytes.count, "a packed digest runs past the end")
+        return bytes.withUnsafeBytes { Digest(raw: UnsafeRawBufferPointer(rebasing: $0[i ..< i + 32])) }
+    }
+
+    /// A byte string, allocated at its size.
+    public mutating func byteString() -> [UInt8] {
+        let n = count()
+        defer { i += n }
+        return exactCopy(bytes[i ..< i + n])
+    }
+}
+
+/// A copy of `slice` whose buffer holds exactly its bytes.
+func exactCopy(_ slice: ArraySlice<UInt8>) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: slice.count) { buffer, n in
+        n = slice.withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
+    }
+}
