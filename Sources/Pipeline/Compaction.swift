@@ -21,8 +21,8 @@ enum Compaction {
     static func compacted(_ set: consuming TaskSet, _ run: consuming ExecutedRun, tasks: Int,
                           outputs: (RunRecord) -> OutputBytes) -> (TaskSet, ExecutedRun) {
         guard set.tasks.isEmpty, let results = run.record.packedResults() else { return (set, run) }
-        // One at a time, each let go before the next is packed: the packed bytes take fresh
-        // pages, and the pages an original frees make room for them.
+        // One at a time: the results are let go (their pages returned) before the projections
+        // are packed, so the originals and all their packed bytes are never held at once.
         let rendered = run.record.renderedBytes
         _ = consume run
         FreedMemory.release(tasks: tasks)
