@@ -44,6 +44,37 @@ final class ExecutorTests: XCTestCase {
         }
     }
 
+    /// The writer asks for bytes from several threads at once: store reads go on side by side,
+    /// and an object gone from the store is rendered again once, whoever asks for it, with the
+    /// same bytes.
+    func testOutputsAskedForFromManyThreadsAreReadOnceAndRenderedAgainOnce() throws {
+        let tasks = (0..<60).map { textTask("t\($0)", "body \($0)") } + [textTask("joined", "J", deps: ["a": "t1", "b": "t59"])]
+        let cache = MemoryTaskCache()
+        let run = Executor(cache: cache, jobs: 2, keepRenderedBytes: 0).run(try TaskGraph(tasks))
+        XCTAssertEqual(run.renderedBytes.count, 0)
+        let expected = Executor(cache: MemoryTaskCache(), jobs: 1).run(try TaskGraph(tasks)).renderedBytes
+        // Every third object and the joined one's dependency go, as a `store gc` would take them.
+        let gone = Set(run.results.enumerated().filter { $0.offset % 3 == 0 || $0.element.id == "t1" }.map { $0.element.output! })
+        for d in gone { cache.removeObject(d) }
+        let reads = Counter()
+        let outputs = OutputBytes(tasks: tasks, record: run, load: { d in
+            reads.hit(d.hex)
+            // A slow miss, so that threads asking for one object all miss before any renders it.
+            if gone.contains(d) { usleep(2000) }
+            return cache.object(d)?.bytes
+        }, keep: { _ in })
+        let digests = run.results.map { $0.output! }
+        let got = ThreadSafeBox<[Digest: [UInt8]]>([:])
+        DispatchQueue.concurrentPerform(iterations: 8 * digests.count) { i in
+            let d = digests[i / 8]
+            if let b = try? outputs.bytes(d) { got.mutate { $0[d] = b } }
+        }
+        XCTAssertEqual(got.value, expected)
+        XCTAssertEqual(outputs.rerendered.count, gone.count, "each vanished object rendered again once")
+        XCTAssertEqual(Set(outputs.rerendered).count, outputs.rerendered.count)
+        XCTAssertGreaterThanOrEqual(reads.rendered.count, digests.count)
+    }
+
     func testDependencyChangePropagatesThroughOutputDigest() throws {
         let cache = MemoryTaskCache()
         let g1 = try TaskGraph([textTask("a", "v1"), textTask("b", "B", deps: ["in": "a"]), textTask("c", "C")])

@@ -42,3 +42,12 @@ func textTask(_ id: String, _ text: String, path: String? = nil, platform: Strin
         return out
     }
 }
+
+/// A value several threads change under one lock.
+final class ThreadSafeBox<T>: @unchecked Sendable {
+    private var stored: T
+    private let lock = NSLock()
+    init(_ value: T) { stored = value }
+    func mutate(_ change: (inout T) -> Void) { lock.lock(); change(&stored); lock.unlock() }
+    var value: T { lock.lock(); defer { lock.unlock() }; return stored }
+}
