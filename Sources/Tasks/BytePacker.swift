@@ -32,7 +32,7 @@ public struct BytePacker {
     }
 
     /// The bytes at their size (an appended buffer has up to twice the room).
-    public func finished() -> [UInt8] { exactCopy(bytes[...]) }
+    public func finished() -> [UInt8] { [UInt8](exactly: bytes[...]) }
 }
 
 /// Reads what `BytePacker` wrote, in the order it was written. Reading past the end is a
@@ -72,13 +72,16 @@ public struct ByteUnpacker {
     public mutating func byteString() -> [UInt8] {
         let n = count()
         defer { i += n }
-        return exactCopy(bytes[i ..< i + n])
+        return [UInt8](exactly: bytes[i ..< i + n])
     }
 }
 
-/// A copy of `slice` whose buffer holds exactly its bytes.
-func exactCopy(_ slice: ArraySlice<UInt8>) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: slice.count) { buffer, n in
-        n = slice.withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
+extension Array where Element == UInt8 {
+    /// A copy of `slice` whose buffer holds exactly its bytes (an array grown by appends has up
+    /// to twice the room, for as long as it is kept).
+    public init(exactly slice: ArraySlice<UInt8>) {
+        self.init(unsafeUninitializedCapacity: slice.count) { buffer, n in
+            n = slice.withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
+        }
     }
 }

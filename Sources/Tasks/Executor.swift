@@ -12,10 +12,11 @@ public struct Executor: Sendable {
     public let runDigest: Digest?
 
     /// How many bytes of what it rendered the run keeps in memory (`RunRecord.renderedBytes`)
-    /// for composition and the writer; past that, they read the store's copy. A cold compile of
-    /// 1,000 entities renders 6 MB, all kept; 5,000 entities render 31 MB, and what is kept is
-    /// held until the tree is written, the compile's peak (8 MiB against 16: 173 → 164 MB).
+    /// for composition and the writer; past that, they read the store's copy.
     public let keepRenderedBytes: Int
+    /// 8 MiB: a cold compile of 1,000 entities renders 6 MB, all kept. What is kept is held
+    /// until the tree is written; a compile of 16,384 tasks or more keeps nothing
+    /// (`Compilation.compile`), since there it would add to the run, the compile's peak.
     public static let defaultKeepRenderedBytes = 8 << 20
 
     public init(cache: TaskCache, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, runDigest: Digest? = nil,

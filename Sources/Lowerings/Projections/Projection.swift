@@ -62,10 +62,7 @@ public struct Projection: Hashable, Sendable {
         self.name = name
         self.version = version
         let (encoded, fieldRanges) = Self.encode(all)
-        // Kept at its size (grown by appends, the buffer has up to twice the room).
-        let canonical = [UInt8](unsafeUninitializedCapacity: encoded.count) { buffer, count in
-            count = encoded.withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
-        }
+        let canonical = [UInt8](exactly: encoded[...])
         encoding = Encoding(canonical: canonical, fieldRanges: fieldRanges)
         self.digest = Digest.of(canonical)
         sourceList = SourceList.encode(sources)
