@@ -23,13 +23,13 @@ enum Compaction {
         guard set.tasks.isEmpty, let results = run.record.packedResults() else { return (set, run) }
         // One at a time: the results are let go (their pages returned) before the projections
         // are packed, so the originals and all their packed bytes are never held at once.
-        let rendered = run.record.renderedBytes
+        let rendered = run.record.renderedBytes, viewOptIns = run.viewOptIns
         _ = consume run
         FreedMemory.release(tasks: tasks)
         let (shell, trees) = set.packed()
         _ = consume set
         FreedMemory.release(tasks: tasks)
         let record = RunRecord(unpacking: results, renderedBytes: rendered)
-        return (TaskSet(unpacking: trees, into: shell), ExecutedRun(record: record, outputs: outputs(record)))
+        return (TaskSet(unpacking: trees, into: shell), ExecutedRun(record: record, outputs: outputs(record), viewOptIns: viewOptIns))
     }
 }

@@ -66,10 +66,14 @@ public enum Compilation {
                                progress: (@Sendable (ExecutorProgress) -> Void)? = nil,
                                lowerAgain: (@Sendable () throws -> [FileTask])? = nil,
                                keepRenderedBytes: Int = Executor.defaultKeepRenderedBytes) throws -> ExecutedRun {
-        let record = Executor(cache: store, jobs: jobs, runDigest: set.planDigest, keepRenderedBytes: keepRenderedBytes, progress: progress)
+        let viewOptIns = RenderedViewOptIns()
+        var observe: (@Sendable (FileTask, Digest, [UInt8]) -> Void)?
+        if !set.trees.isEmpty { observe = { task, digest, bytes in viewOptIns.observe(task, digest, bytes) } }
+        let record = Executor(cache: store, jobs: jobs, runDigest: set.planDigest, keepRenderedBytes: keepRenderedBytes, progress: progress,
+                              observeRendered: observe)
             .run(try TaskGraph(set.tasks))
         let tasks = set.tasks
-        return ExecutedRun(record: record, outputs: outputBytes(record, store: store, tasks: lowerAgain ?? { tasks }))
+        return ExecutedRun(record: record, outputs: outputBytes(record, store: store, tasks: lowerAgain ?? { tasks }), viewOptIns: viewOptIns)
     }
 
     /// The outputs of `record`: a hit whose object vanished since the lookup (a `store gc`
@@ -145,8 +149,10 @@ public enum Compilation {
         // scans the views it changed).
         let viewsKey = BuiltInBridgeCheck.viewsKey(identifiers: BuiltInBridgeCheck.controllerIdentifiers(paths))
         let passedViews = memo.map { passedViewDigests(viewsKey, memo: $0) } ?? []
+        // Views this run rendered are not read back either: their opt-ins were taken as they rendered.
         let mismatches = try BuiltInBridgeCheck.check(components, platforms: platforms, paths: paths,
-                                                      skipView: { digests[$0].map(passedViews.contains) ?? false }) { path in
+                                                      skipView: { digests[$0].map(passedViews.contains) ?? false },
+                                                      knownOptIns: { digests[$0].flatMap(run.viewOptIns.optIns) }) { path in
             guard let d = digests[path] else { return nil }
             return try run.outputs.bytes(d) ?? cores.bytes(d)
         }

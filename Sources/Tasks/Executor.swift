@@ -18,11 +18,17 @@ public struct Executor: Sendable {
     /// until the tree is written; a compile of 16,384 tasks or more keeps nothing
     /// (`Compilation.compile`), since there it would add to the run, the compile's peak.
     public static let defaultKeepRenderedBytes = 8 << 20
+    /// Called, from the worker that rendered it, with each output this run rendered and stored
+    /// (its task, digest and bytes; not pinned outputs): facts derived from the bytes while they
+    /// are in hand, so a later stage need not read the store's copy for them.
+    public let observeRendered: (@Sendable (FileTask, Digest, [UInt8]) -> Void)?
 
     public init(cache: TaskCache, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, runDigest: Digest? = nil,
-                keepRenderedBytes: Int = defaultKeepRenderedBytes, progress: (@Sendable (ExecutorProgress) -> Void)? = nil) {
+                keepRenderedBytes: Int = defaultKeepRenderedBytes, progress: (@Sendable (ExecutorProgress) -> Void)? = nil,
+                observeRendered: (@Sendable (FileTask, Digest, [UInt8]) -> Void)? = nil) {
         self.cache = cache
         self.keepRenderedBytes = keepRenderedBytes
+        self.observeRendered = observeRendered
         self.runDigest = runDigest
         self.jobs = max(1, jobs)
         self.progress = progress
@@ -169,6 +175,7 @@ public struct Executor: Sendable {
             return failure(task, key, .storeFailed(taskID: task.id, message: "\(error)"))
         }
         state.keepRendered(digest, bytes)
+        observeRendered?(task, digest, bytes)
         return result(task, key, output: digest, size: UInt64(bytes.count), status: .rendered, renderedIn: runDigest)
     }
 

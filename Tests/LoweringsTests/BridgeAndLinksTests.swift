@@ -290,6 +290,24 @@ final class BridgeAndLinksTests: XCTestCase {
         XCTAssertTrue(CompositionError.bridgeNameMismatch(view[0]).description.contains("silently off"))
     }
 
+    /// A view whose opt-ins are known already is judged by them and not read; the others are read.
+    func testKnownOptInsStandForTheViewsBytes() throws {
+        let files = try composedFiles()
+        let form = "app/views/movies/_form.html.erb"
+        var read: Set<String> = []
+        let found = BuiltInBridgeCheck.check([.submit], platforms: [.rails, .ios, .android], paths: files.keys.sorted(),
+                                             knownOptIns: { $0 == form ? ["bridge--sumbit"] : nil }) { path in
+            read.insert(path)
+            return files[path]
+        }
+        XCTAssertEqual(found, [BuiltInBridgeCheck.Mismatch(component: "sumbit", path: form,
+                                                           problem: "opts in to bridge--sumbit, which no controller under app/javascript/controllers/bridge/ defines")])
+        XCTAssertFalse(read.contains(form), "its bytes (which opt in correctly) were not read")
+        let views = files.keys.filter(BuiltInBridgeCheck.isView)
+        XCTAssertGreaterThan(views.count, 1)
+        XCTAssertEqual(read.intersection(views), Set(views).subtracting([form]), "every other view was read")
+    }
+
     /// The byte scanner finds the identifiers the Character scan found (the reference below, as the
     /// check was written before), Unicode around and inside identifiers included.
     func testOptInsScanBytesAsCharactersDo() throws {

@@ -280,6 +280,30 @@ final class CompilationTests: XCTestCase {
         XCTAssertEqual(store.memo?[viewsKey]?.digest, list.digest, "the list is recorded again")
     }
 
+    /// A run that keeps none of its bytes (as a large compile does) took the opt-ins of the views
+    /// it rendered as it rendered them: the bridge check reads none of them back from the store.
+    /// The same run without those opt-ins reads every view, and finds what they found.
+    func testTheBridgeCheckDoesNotReadBackTheViewsTheRunRendered() throws {
+        let store = CountingStore()
+        let set = Compilation.lower(try Compilation.load(try Repository.plan("movie-catalog")))
+        let run = try Compilation.execute(set, store: store, jobs: 2, keepRenderedBytes: 0)
+        XCTAssertTrue(run.record.renderedBytes.isEmpty)
+        let views = run.record.results.filter { $0.platform == "rails" && BuiltInBridgeCheck.isView($0.path) }
+        XCTAssertGreaterThan(views.count, 3)
+        XCTAssertTrue(views.allSatisfy { $0.status == .rendered })
+        XCTAssertEqual(run.viewOptIns.count, Set(views.compactMap(\.output)).count)
+        let form = try XCTUnwrap(views.first { $0.path == "app/views/movies/_form.html.erb" }?.output)
+        XCTAssertEqual(run.viewOptIns.optIns(form), ["bridge--submit"])
+        func viewReads() -> Int { views.reduce(0) { $0 + store.reads($1.output!) } }
+        let before = viewReads()
+        let composed = try Compilation.compose(run, of: set, cores: CoreTrees(store: store))
+        XCTAssertEqual(viewReads(), before, "no view read back")
+        let unknown = ExecutedRun(record: run.record, outputs: run.outputs, viewOptIns: RenderedViewOptIns())
+        let again = try Compilation.compose(unknown, of: set, cores: CoreTrees(store: store))
+        XCTAssertGreaterThanOrEqual(viewReads(), before + views.count, "without them, every view is read")
+        XCTAssertEqual(again.files, composed.files)
+    }
+
     /// After a Rails-only change the check reads the views that changed, not the others.
     func testAfterAChangeOnlyChangedViewsAreScanned() throws {
         let store = CountingStore()

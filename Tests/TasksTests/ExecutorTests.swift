@@ -44,6 +44,34 @@ final class ExecutorTests: XCTestCase {
         }
     }
 
+    /// `observeRendered` sees each output the run rendered, once, with its digest and bytes, and
+    /// nothing it reused or copied from a pin.
+    func testObserveRenderedSeesWhatTheRunRenderedOnly() throws {
+        let icon: [UInt8] = [0x89, 0x50, 0x4e, 0x47]
+        let pin = Digest.of(icon)
+        let tasks = (0..<6).map { textTask("t\($0)", "body \($0)") } + [textTask("joined", "J", deps: ["a": "t1"]),
+            FileTask(id: "icon", family: "icons", platform: "ios", release: "r", path: "AppIcon.png", copying: pin)]
+        let g = try TaskGraph(tasks)
+        let cache = MemoryTaskCache(seed: MemorySeed(objects: [pin: icon]))
+        let seen = ThreadSafeBox<[String: (Digest, [UInt8])]>([:])
+        func run() -> RunRecord {
+            seen.mutate { $0 = [:] }
+            return Executor(cache: cache, jobs: 2, keepRenderedBytes: 0, observeRendered: { task, digest, bytes in
+                seen.mutate { XCTAssertNil($0.updateValue((digest, bytes), forKey: task.id), "seen once") }
+            }).run(g)
+        }
+        let first = run()
+        XCTAssertEqual(Set(seen.value.keys), Set(first.results.filter { $0.status == .rendered }.map(\.id)))
+        XCTAssertEqual(seen.value.count, 7, "every text task, not the pinned icon")
+        for r in first.results where r.status == .rendered {
+            let (digest, bytes) = try XCTUnwrap(seen.value[r.id])
+            XCTAssertEqual(digest, r.output)
+            XCTAssertEqual(Digest.of(bytes), digest, r.id)
+        }
+        _ = run()
+        XCTAssertTrue(seen.value.isEmpty, "a run of hits renders and so observes nothing")
+    }
+
     /// The writer asks for bytes from several threads at once: store reads go on side by side,
     /// and an object gone from the store is rendered again once, whoever asks for it, with the
     /// same bytes.

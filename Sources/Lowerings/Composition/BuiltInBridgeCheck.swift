@@ -76,9 +76,11 @@ public enum BuiltInBridgeCheck {
     public static func isView(_ path: String) -> Bool { path.hasPrefix("app/views/") && path.hasSuffix(".erb") }
 
     /// `paths`: every composed output path (mounted); `read` gives a path's bytes. `skipView`: views
-    /// known to pass with these controllers (their bytes are not read).
+    /// known to pass with these controllers (their bytes are not read). `knownOptIns`: a view's
+    /// `optIns`, where they were taken from its bytes already (nil: its bytes are read).
     public static func check(_ components: [BuiltInBridgeComponent], platforms: Set<Platform>, paths: [String],
                              skipView: (String) -> Bool = { _ in false },
+                             knownOptIns: (String) -> [String]? = { _ in nil },
                              read: (String) throws -> [UInt8]?) rethrows -> [Mismatch] {
         var problems: [Mismatch] = []
         func text(_ path: String) throws -> String? { try read(path).map { String(decoding: $0, as: UTF8.self) } }
@@ -117,8 +119,14 @@ public enum BuiltInBridgeCheck {
         // Opt-ins: each `bridge--<id>` in a view names a controller of the app.
         let identifiers = controllerIdentifiers(paths)
         for path in paths where isView(path) && !skipView(path) {
-            guard let view = try read(path) else { continue }
-            for id in optIns(view) where !identifiers.contains(id) {
+            let ids: [String]
+            if let known = knownOptIns(path) {
+                ids = known
+            } else {
+                guard let view = try read(path) else { continue }
+                ids = optIns(view)
+            }
+            for id in ids where !identifiers.contains(id) {
                 let name = String(id.dropFirst("bridge--".count))
                 problems.append(Mismatch(component: name, path: path, problem: "opts in to \(id), which no controller under \(controllers) defines"))
             }
@@ -132,7 +140,7 @@ public enum BuiltInBridgeCheck {
     static func optIns(_ view: String) -> [String] { optIns(Array(view.utf8)) }
 
     /// `optIns` over UTF-8 bytes: a view is scanned for `b` bytes only, and decoded only around a hit.
-    static func optIns(_ bytes: [UInt8]) -> [String] {
+    public static func optIns(_ bytes: [UInt8]) -> [String] {
         let marker = Array("bridge--".utf8)
         var out: [String] = []
         var i = 0
