@@ -202,6 +202,18 @@ PY
         done
     done
 
+    # What a Rails-only change renders, checked (not timed): the same field under a name no run
+    # used yet, compiled with --summary, then compiled back. The target: only that entity's
+    # tasks, no native one.
+    sed 's/"bench_note"/"bench_check"/' "$D/plan-changed.json" > "$D/plan-check.json"
+    "$BIN" compile "$D/plan-check.json" --out "$OUT" --store "$STORE" --summary "$D/check-summary.json" > /dev/null
+    "$BIN" compile "$D/plan.json" --out "$OUT" --store "$STORE" > /dev/null
+    counts=$(python3 "$HERE/plans_report.py" --rendered "$D/check-summary.json" "$D/plan-check.json" bench_check)
+    record "$N" change_rendered "$counts"
+    read -r rendered own native <<< "$counts"
+    [ "$rendered" -gt 0 ] && [ "$rendered" = "$own" ] && [ "$native" = 0 ] ||
+        echo "warning: the Rails-only change rendered $rendered tasks, $own of the changed entity, $native native" >&2
+
     python3 "$HERE/plans_report.py" "$SAMPLES" --size "$N" --reps "$REPS"
 done
 # Only the first cold tree and its store stay in place; the rest goes to TRASH.

@@ -4,8 +4,10 @@ size, metric, values). Not meant to be run by hand.
 
     plans_report.py SAMPLES --size N --reps R
     plans_report.py SAMPLES --linear A,B --load BEFORE AFTER --cores C --bin PATH
+    plans_report.py --rendered SUMMARY PLAN FIELD   # prints: rendered, of the changed entity, native
 """
 import argparse
+import json
 import statistics
 import sys
 from collections import defaultdict
@@ -104,6 +106,11 @@ def table(samples, n, reps):
             row("  ÷ the `--full` no-op (wall)", ms(z.wall(step)), "`--full` " + ms(z.wall("noop_full")),
                 ratio(z.wall(step), z.wall("noop_full")))
 
+    if z.has("change_rendered"):
+        rendered, own, native = (int(x) for x in z.s["change_rendered"][0])
+        row("  tasks a first change renders", "%d" % rendered, "", "", "", "",
+            "%d of the changed entity, %d native (target: all, 0)" % (own, native))
+
     print()
     print("### %d entities: %d files, %d reps (medians)" % (n, z.files, reps))
     print()
@@ -145,7 +152,24 @@ def linear(samples, pair, before, after, create, cores, binary):
               % (growth("noop_full", 0), growth("noop_full", 1), user_growth("noop_full"), b, zb.rss("noop_full")))
 
 
+def rendered(summary_path, plan_path, field):
+    """What the compile that wrote `summary_path` rendered: how many tasks, how many of them the
+    changed entity's (the one whose fields include `field`: its key is a component of the task
+    id), and how many of a platform other than Rails."""
+    plan = json.load(open(plan_path))
+    keys = [e["key"] for e in plan["entities"] if any(f.get("key") == field for f in e.get("fields", []))]
+    if len(keys) != 1:
+        sys.exit("plans_report.py: %d entities have the field %s" % (len(keys), field))
+    tasks = [t for t in json.load(open(summary_path))["tasks"] if t.get("status") == "rendered"]
+    own = [t for t in tasks if keys[0] in t["id"].split(".")]
+    native = [t for t in tasks if t.get("platform") != "rails"]
+    print(len(tasks), len(own), len(native))
+
+
 def main():
+    if len(sys.argv) == 5 and sys.argv[1] == "--rendered":
+        rendered(*sys.argv[2:])
+        return
     p = argparse.ArgumentParser()
     p.add_argument("samples")
     p.add_argument("--size", type=int)
