@@ -123,6 +123,34 @@ final class SQLiteActionCacheTests: XCTestCase {
         XCTAssertNotNil(readOnly.derived(for: key(SQLiteActionCache.derivedRows + 5)))
     }
 
+    /// The index on last use an older orchestrate made is dropped on open (the schema version
+    /// stays, entries stay), none is made, and entries still come least recently used first.
+    func testTheLastUseIndexOfAnOlderIndexGoesAndOrderStays() throws {
+        let dir = try TemporaryDirectory(self)
+        let path = dir.sub("ac.sqlite")
+        let clock = ManualClock()
+        func indexes() throws -> [String] {
+            try SQLiteConnection(path: path).withStatement("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") { s in
+                var names: [String] = []
+                while try s.step() { names.append(s.text(0)) }
+                return names
+            }
+        }
+        do {
+            let cache = try SQLiteActionCache(path: path, clock: clock.closure)
+            for n in 0..<4 { try cache.record(entry(n), for: key(n)); clock.advance(1_000) }
+        }
+        XCTAssertEqual(try indexes(), ["outputs_digest"])
+        do { try SQLiteConnection(path: path).exec("CREATE INDEX entries_last_used ON entries(last_used_ms)") }
+        XCTAssertEqual(try indexes(), ["entries_last_used", "outputs_digest"], "as an older orchestrate left it")
+        let cache = try SQLiteActionCache(path: path, clock: clock.closure)
+        XCTAssertEqual(try indexes(), ["outputs_digest"])
+        try cache.markUsed(key(1), at: clock.now)
+        XCTAssertEqual(try cache.allEntries().map(\.key), [key(0), key(2), key(3), key(1)])
+        let version = try SQLiteConnection(path: path).withStatement("PRAGMA user_version") { s -> Int64 in try s.step(); return s.int64(0) }
+        XCTAssertEqual(version, Int64(SQLiteActionCache.schemaVersion))
+    }
+
     func testNewerSchemaIsRefusedNotRewritten() throws {
         let dir = try TemporaryDirectory(self)
         let path = dir.sub("ac.sqlite")

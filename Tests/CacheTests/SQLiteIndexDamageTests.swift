@@ -3,7 +3,7 @@ import XCTest
 @testable import Cache
 
 /// Damage that `PRAGMA quick_check` on open does not see: an index whose entries disagree with its
-/// table (made here by re-declaring `entries_last_used` over another column through SQLite's
+/// table (made here by re-declaring `outputs_digest` over another column through SQLite's
 /// writable schema, with Python's sqlite3). `quick_check` says "ok"; the next DELETE of such a row
 /// fails with SQLITE_CORRUPT. The store must not be wedged by it.
 final class SQLiteIndexDamageTests: XCTestCase {
@@ -13,7 +13,7 @@ final class SQLiteIndexDamageTests: XCTestCase {
         ActionEntry(outputs: [OutputFile(path: "f\(n)", digest: Digest.of("object \(n)"), size: 1, executable: false)], release: "r")
     }
 
-    /// A store with 40 entries whose `entries_last_used` index no longer matches the table.
+    /// A store with 40 entries whose `outputs_digest` index no longer matches the table.
     static func damagedIndex(at path: String, entries: [(Digest, ActionEntry)]) throws {
         let clock = ManualClock()
         do {
@@ -27,7 +27,7 @@ final class SQLiteIndexDamageTests: XCTestCase {
         import sqlite3, sys
         c = sqlite3.connect(sys.argv[1])
         c.execute("PRAGMA writable_schema=ON")
-        c.execute("UPDATE sqlite_schema SET sql='CREATE INDEX entries_last_used ON entries(created_ms DESC)' WHERE name='entries_last_used'")
+        c.execute("UPDATE sqlite_schema SET sql='CREATE INDEX outputs_digest ON outputs(size DESC)' WHERE name='outputs_digest'")
         c.commit()
         c.close()
         c = sqlite3.connect(sys.argv[1])
@@ -71,7 +71,7 @@ final class SQLiteIndexDamageTests: XCTestCase {
         let store = try LocalStore(root: dir.sub("store"))
         let report = try store.verify()
         XCTAssertFalse(report.indexProblems.isEmpty, "integrity_check sees what quick_check missed")
-        XCTAssertTrue(report.indexProblems.contains { $0.contains("entries_last_used") }, "\(report.indexProblems)")
+        XCTAssertTrue(report.indexProblems.contains { $0.contains("outputs_digest") }, "\(report.indexProblems)")
         XCTAssertNotNil(report.indexRebuiltTo)
         XCTAssertTrue(try store.verify().isClean, "a second verify finds a sound, empty index")
     }
