@@ -98,6 +98,15 @@ public final class SQLiteActionCache: @unchecked Sendable {
         try entries(for: [key])[0]
     }
 
+    /// The indices of `keys` in key order (ties in the order given). A batch of keys is read or
+    /// written in that order: SQLite compares blobs as `Digest` orders them, so its B-tree is
+    /// walked from one end to the other, each page read (and, writing, dirtied) once, instead of
+    /// at random through a page cache a few MB large. 43,484 lookups, then as many last-use
+    /// updates, in random order then in key order (Python's sqlite3): 292 -> 179 ms, 245 -> 125 ms.
+    static func inKeyOrder(_ keys: [Digest]) -> [Int] {
+        keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+    }
+
     /// A 32-byte blob as a digest; an empty blob (unknown) as nil.
     static func optionalDigest(_ blob: [UInt8]) -> Digest? { blob.count == 32 ? Digest(bytes: blob) : nil }
 
@@ -116,14 +125,14 @@ public final class SQLiteActionCache: @unchecked Sendable {
         return try locked {
             try connection.transaction(write: false) {
                 // One statement per key: the entry's row joined with its outputs, in order.
+                // In key order (`inKeyOrder`), answered in the order asked.
                 try connection.withStatement("SELECT \(Self.entryColumns) \(Self.entryJoin) WHERE e.key = ? ORDER BY o.ord") { s in
-                    var out: [ActionEntry?] = []
-                    out.reserveCapacity(keys.count)
-                    for key in keys {
+                    var out = [ActionEntry?](repeating: nil, count: keys.count)
+                    for i in Self.inKeyOrder(keys) {
                         s.reset()
-                        try s.bind(1, key)
-                        guard try s.step() else { out.append(nil); continue }
-                        out.append(try readEntry(s, from: 0).entry)
+                        try s.bind(1, keys[i])
+                        guard try s.step() else { continue }
+                        out[i] = try readEntry(s, from: 0).entry
                     }
                     return out
                 }
@@ -162,7 +171,9 @@ public final class SQLiteActionCache: @unchecked Sendable {
                         """) { ins in
                         try connection.withStatement(
                             "INSERT INTO outputs(key, ord, path, digest, size, executable) VALUES (?, ?, ?, ?, ?, ?)") { out in
-                            for (key, entry) in entries {
+                            // In key order; a key given twice ends with its last entry, as in the order given.
+                            for n in Self.inKeyOrder(entries.map(\.key)) {
+                                let (key, entry) = entries[n]
                                 del.reset(); try del.bind(1, key); try del.step()
                                 ins.reset()
                                 try ins.bind(1, key)
@@ -201,7 +212,7 @@ public final class SQLiteActionCache: @unchecked Sendable {
             try connection.transaction(write: true) {
                 for sql in ["DELETE FROM outputs WHERE key = ?", "DELETE FROM entries WHERE key = ?"] {
                     try connection.withStatement(sql) { s in
-                        for k in keys { s.reset(); try s.bind(1, k); try s.step() }
+                        for i in Self.inKeyOrder(keys) { s.reset(); try s.bind(1, keys[i]); try s.step() }
                     }
                 }
             }
@@ -278,10 +289,10 @@ public final class SQLiteActionCache: @unchecked Sendable {
         try locked {
             try connection.transaction(write: true) {
                 try connection.withStatement("UPDATE entries SET last_used_ms = ? WHERE key = ?") { s in
-                    for k in keys {
+                    for i in Self.inKeyOrder(keys) {
                         s.reset()
                         try s.bind(1, ms)
-                        try s.bind(2, k)
+                        try s.bind(2, keys[i])
                         try s.step()
                     }
                 }

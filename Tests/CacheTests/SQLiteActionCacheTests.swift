@@ -326,6 +326,28 @@ final class SQLiteActionCacheTests: XCTestCase {
 }
 
 extension SQLiteActionCacheTests {
+    /// Batches go to SQLite in key order (the blobs' byte order) and come back in the order asked;
+    /// a key given twice in one batch ends with the later entry, whichever way it sorts.
+    func testBatchesGoInKeyOrderAndAnswerInTheOrderAsked() throws {
+        let keys = (0..<50).map(key) + [key(3)]
+        let order = SQLiteActionCache.inKeyOrder(keys)
+        XCTAssertEqual(order.map { keys[$0].bytes }, keys.map(\.bytes).sorted { $0.lexicographicallyPrecedes($1) })
+        XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: 3)), try XCTUnwrap(order.firstIndex(of: 50)), "ties in the order given")
+        let dir = try TemporaryDirectory(self)
+        let cache = try SQLiteActionCache(path: dir.sub("ac.sqlite"))
+        try cache.record((0..<50).map { (key($0), entry($0)) } + [(key(3), entry(99))])
+        XCTAssertEqual(try cache.entry(for: key(3))?.outputs, entry(99).outputs, "the later of the two")
+        try cache.record([(key(4), entry(98)), (key(4), entry(4))])
+        XCTAssertEqual(try cache.entry(for: key(4))?.outputs, entry(4).outputs)
+        let asked = (0..<50).reversed().map(key) + [key(77), key(7)]
+        let answered = try cache.entries(for: asked)
+        XCTAssertEqual(answered.map { $0?.outputs }, asked.map { try? cache.entry(for: $0)?.outputs })
+        XCTAssertEqual(answered.compactMap { $0 }.count, 51)
+        try cache.remove((10..<20).reversed().map(key))
+        XCTAssertEqual(try cache.count(), 40)
+        XCTAssertNil(try cache.entry(for: key(15)))
+    }
+
     func testBatchEntriesAnswerWhatEntryAnswersAndTouchInOneGo() throws {
         let dir = try TemporaryDirectory(self)
         let clock = ManualClock()
