@@ -11,10 +11,11 @@ enum ObjectFileCodec {
     static let probeBytes: UInt64 = 4 << 20
 
     /// Writes the encoded form of the `size` bytes read from `src` to `out` (both at offset 0),
-    /// zlib when that is smaller, raw otherwise. Returns the SHA-256 of the bytes. Throws
+    /// zlib when that is smaller and `size` is at least `ObjectCodec.minimumToCompress`, raw otherwise. Returns the SHA-256 of the bytes. Throws
     /// `CacheError.fileChanged` when `src` does not hold exactly `size` bytes.
     static func encode(from src: Int32, size: UInt64, to out: Int32, path: String) throws -> Digest {
-        if let digest = try deflating(src, size, out, path) { return digest }
+        // As `ObjectCodec.encode`: a file under one block is kept raw.
+        if size >= UInt64(ObjectCodec.minimumToCompress), let digest = try deflating(src, size, out, path) { return digest }
         // Raw: start over.
         guard ftruncate(out, 0) == 0, lseek(out, 0, SEEK_SET) == 0, lseek(src, 0, SEEK_SET) == 0 else {
             throw CacheError.io(path: path, operation: "rewind", errno: errno)

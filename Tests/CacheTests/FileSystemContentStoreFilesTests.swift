@@ -28,7 +28,8 @@ final class FileSystemContentStoreFilesTests: XCTestCase {
     func testPutFileStoresWhatPutWouldCompressedOrRaw() throws {
         let dir = try TemporaryDirectory(self)
         let s = store(dir)
-        for (bytes, header) in [(text(5 << 20), ObjectCodec.zlib), (noise(5 << 20), ObjectCodec.raw), (text(1000), ObjectCodec.zlib)] {
+        for (bytes, header) in [(text(5 << 20), ObjectCodec.zlib), (noise(5 << 20), ObjectCodec.raw), (text(5000), ObjectCodec.zlib),
+                                (text(4095), ObjectCodec.raw), (text(4096), ObjectCodec.zlib)] {
             let (digest, size) = try s.putFile(try write(bytes, dir.sub("in")))
             XCTAssertEqual(digest, Digest.of(bytes))
             XCTAssertEqual(size, UInt64(bytes.count))
