@@ -18,9 +18,10 @@ public struct Executor: Sendable {
     /// until the tree is written; a compile of 16,384 tasks or more keeps nothing
     /// (`Compilation.compile`), since there it would add to the run, the compile's peak.
     public static let defaultKeepRenderedBytes = 8 << 20
-    /// Called, from the worker that rendered it, with each output this run rendered and stored
-    /// (its task, digest and bytes; not pinned outputs): facts derived from the bytes while they
-    /// are in hand, so a later stage need not read the store's copy for them.
+    /// Called, from the worker that rendered it, with each output this run rendered, stored and
+    /// did not keep (its task, digest and bytes; not pinned outputs): facts derived from the bytes
+    /// while they are in hand, so a later stage need not read the store's copy for them. (What
+    /// the run keeps, a later stage reads from memory.)
     public let observeRendered: (@Sendable (FileTask, Digest, [UInt8]) -> Void)?
 
     public init(cache: TaskCache, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, runDigest: Digest? = nil,
@@ -174,8 +175,7 @@ public struct Executor: Sendable {
         } catch {
             return failure(task, key, .storeFailed(taskID: task.id, message: "\(error)"))
         }
-        state.keepRendered(digest, bytes)
-        observeRendered?(task, digest, bytes)
+        if !state.keepRendered(digest, bytes) { observeRendered?(task, digest, bytes) }
         return result(task, key, output: digest, size: UInt64(bytes.count), status: .rendered, renderedIn: runDigest)
     }
 
@@ -279,14 +279,16 @@ private final class RunState: @unchecked Sendable {
     }
 
     /// Keeps `bytes` while the run's budget lasts (`Executor.keepRenderedBytes`); past it, the
-    /// store's copy is read where they are needed.
-    func keepRendered(_ d: Digest, _ bytes: [UInt8]) {
+    /// store's copy is read where they are needed. Whether the run holds them now (kept now or
+    /// before).
+    func keepRendered(_ d: Digest, _ bytes: [UInt8]) -> Bool {
         cond.lock()
-        if keptBytes + bytes.count <= keepRenderedBytes, renderedBytes[d] == nil {
-            renderedBytes[d] = bytes
-            keptBytes += bytes.count
-        }
-        cond.unlock()
+        defer { cond.unlock() }
+        if renderedBytes[d] != nil { return true }
+        guard keptBytes + bytes.count <= keepRenderedBytes else { return false }
+        renderedBytes[d] = bytes
+        keptBytes += bytes.count
+        return true
     }
 
     func record() -> RunRecord {

@@ -44,8 +44,8 @@ final class ExecutorTests: XCTestCase {
         }
     }
 
-    /// `observeRendered` sees each output the run rendered, once, with its digest and bytes, and
-    /// nothing it reused or copied from a pin.
+    /// `observeRendered` sees each output the run rendered and did not keep, once, with its digest
+    /// and bytes, and nothing it reused or copied from a pin.
     func testObserveRenderedSeesWhatTheRunRenderedOnly() throws {
         let icon: [UInt8] = [0x89, 0x50, 0x4e, 0x47]
         let pin = Digest.of(icon)
@@ -70,6 +70,19 @@ final class ExecutorTests: XCTestCase {
         }
         _ = run()
         XCTAssertTrue(seen.value.isEmpty, "a run of hits renders and so observes nothing")
+        // A run that keeps what it renders: what it kept is not observed, what it did not keep is.
+        for budget in [1 << 20, 7] {
+            let seenNow = ThreadSafeBox(0)
+            let kept = Executor(cache: MemoryTaskCache(seed: MemorySeed(objects: [pin: icon])), jobs: 1, keepRenderedBytes: budget,
+                                observeRendered: { _, _, _ in seenNow.mutate { $0 += 1 } }).run(g)
+            XCTAssertEqual(kept.count(.rendered), 7)
+            XCTAssertEqual(kept.renderedBytes.count + seenNow.value, 7, "budget \(budget): each rendered output kept or observed")
+            if budget == 7 {
+                XCTAssertTrue(seenNow.value > 0 && !kept.renderedBytes.isEmpty, "some kept, the rest observed")
+            } else {
+                XCTAssertEqual(seenNow.value, 0, "everything kept, nothing observed")
+            }
+        }
     }
 
     /// The writer asks for bytes from several threads at once: store reads go on side by side,
