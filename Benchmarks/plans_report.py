@@ -167,11 +167,9 @@ def rendered(summary_path, plan_path, field):
 
 
 def main():
-    if len(sys.argv) == 5 and sys.argv[1] == "--rendered":
-        rendered(*sys.argv[2:])
-        return
     p = argparse.ArgumentParser()
-    p.add_argument("samples")
+    p.add_argument("samples", nargs="?")
+    p.add_argument("--rendered", nargs=3, metavar=("SUMMARY", "PLAN", "FIELD"))
     p.add_argument("--size", type=int)
     p.add_argument("--reps", type=int, default=0)
     p.add_argument("--linear", default=None)
@@ -180,6 +178,9 @@ def main():
     p.add_argument("--cores", type=int, default=0)
     p.add_argument("--bin", default="")
     args = p.parse_args()
+    if args.rendered:
+        rendered(*args.rendered)
+        return
     samples = load(args.samples)
     if args.size is not None:
         table(samples, args.size, args.reps)

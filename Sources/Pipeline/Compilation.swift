@@ -67,10 +67,8 @@ public enum Compilation {
                                lowerAgain: (@Sendable () throws -> [FileTask])? = nil,
                                keepRenderedBytes: Int = Executor.defaultKeepRenderedBytes) throws -> ExecutedRun {
         let viewOptIns = RenderedViewOptIns()
-        var observe: (@Sendable (FileTask, Digest, [UInt8]) -> Void)?
-        if !set.trees.isEmpty { observe = { task, digest, bytes in viewOptIns.observe(task, digest, bytes) } }
         let record = Executor(cache: store, jobs: jobs, runDigest: set.planDigest, keepRenderedBytes: keepRenderedBytes, progress: progress,
-                              observeRendered: observe)
+                              observeRendered: { viewOptIns.observe($0, $1, $2) })
             .run(try TaskGraph(set.tasks))
         let tasks = set.tasks
         return ExecutedRun(record: record, outputs: outputBytes(record, store: store, tasks: lowerAgain ?? { tasks }), viewOptIns: viewOptIns)

@@ -24,7 +24,7 @@ public final class RenderedViewOptIns: @unchecked Sendable {
         lock.withLock { byDigest[digest] = ids }
     }
 
-    /// The opt-ins of the rendered view `digest`; nil when the run did not render it.
+    /// The opt-ins of the rendered view `digest`; nil when the run did not render it, or kept it.
     public func optIns(_ digest: Digest) -> [String]? { lock.withLock { byDigest[digest] } }
 
     /// How many views' opt-ins are known (for tests).
