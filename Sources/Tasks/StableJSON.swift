@@ -28,6 +28,21 @@ public struct StableJSONWriter {
 
     public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
+    /// A writer of a piece of a document from inside its containers: `open` says, outermost
+    /// first, whether each already has an element. Its `bytes` are what a writer with those
+    /// containers open would write next (pieces of one array written apart, then joined).
+    public init(capacity: Int = 0, inside open: [Bool]) {
+        bytes.reserveCapacity(capacity)
+        self.open = open
+    }
+
+    /// The innermost open container has elements now: written by other writers (`init(inside:)`)
+    /// whose bytes were handed on in between.
+    public mutating func continueAfterElements() {
+        precondition(!open.isEmpty, "no container is open")
+        open[open.count - 1] = true
+    }
+
     public mutating func beginObject() { begin(UInt8(ascii: "{")) }
     public mutating func endObject() { end(UInt8(ascii: "}")) }
     public mutating func beginArray() { begin(UInt8(ascii: "[")) }

@@ -241,4 +241,54 @@ final class ProvenanceDocumentTests: XCTestCase {
         XCTAssertEqual(Digest.of(streamed), c.provenanceDigest)
         XCTAssertEqual(streamed.count, c.provenanceSize)
     }
+
+    /// Records written on every core, a block at a time, join into the bytes one writer gives:
+    /// whatever the block size (one record, a few, all in one block, more than there are), with
+    /// and without projections, and with no files at all.
+    func testRecordsWrittenInParallelBlocksAreTheDocumentsBytes() throws {
+        var doc = try ProvenanceDocument.decode(try composed())
+        doc.files = (0 ..< 37).map { i in
+            var f = doc.files[i % doc.files.count]
+            f.path = "app/views/e\(i)/show.html.erb"
+            f.inputs = i % 3 == 0 ? nil : ["p": Digest.of("p\(i)"), "q\(i)": Digest.of("q")]
+            return f
+        }
+        doc.projections = ["entity:e": .init(name: "entity:e", digest: Digest.of("e"), fields: ["title": Digest.of("t")],
+                                             sources: ["title": ["/entities/0/fields/0"]])]
+        for projections in [doc.projections, nil] {
+            for files in [doc.files, Array(doc.files.prefix(1)), []] {
+                var d = doc
+                d.files = files
+                d.projections = projections
+                let whole = d.encoded()
+                for block in [1, 2, 5, 36, 37, 100] {
+                    var pieces: [[UInt8]] = []
+                    ProvenanceDocument.streamInParallel(d.header, files: d.files, record: { $0 },
+                                                        projections: d.projections.map(StableJSONWriter.sortedMembers),
+                                                        block: block) { pieces.append(Array($0)) }
+                    let joined = pieces.flatMap { $0 }
+                    // (The first byte that differs, not two documents' bytes, when they do.)
+                    let common = min(joined.count, whole.count)
+                    let differs = (0 ..< common).first { joined[$0] != whole[$0] } ?? (joined.count == whole.count ? nil : common)
+                    XCTAssertNil(differs, "block \(block), \(files.count) files, projections: \(projections != nil)")
+                }
+            }
+        }
+        // A composition past `parallelRecords` files writes its document that way, to the bytes
+        // and digest it hashed.
+        let seams = [CoreSeam(.iosApplicationDefinition, path: "Generated/A.swift", mode: .regular, origin: .replaces)]
+        let pin = CorePin(platform: .ios, digest: Digest.of("core"), revision: "r", seams: seams)
+        let core = [CoreFile(path: "Generated/A.swift", digest: Digest.of("placeholder"), mode: .regular)]
+            + (0 ..< Composition.parallelRecords + 3).map { CoreFile(path: "Sources/F\($0).swift", digest: Digest.of("f\($0)"), mode: .regular) }
+        let c = try Composer.compose(
+            .init(pin: pin, planDigest: Digest.of("plan"), projectionDigest: nil, release: "x", projections: [:]), core: core,
+            outputs: [SeamOutput(path: "ios/Generated/A.swift", digest: Digest.of("a"), mode: .regular, seam: .iosApplicationDefinition,
+                                 taskKey: Digest.of("key"), inputs: ["p": Digest.of("p")])],
+            known: nil, keepProvenanceBytes: 0)
+        XCTAssertGreaterThan(c.files.count, Composition.parallelRecords)
+        var streamed: [UInt8] = []
+        c.writeProvenance { streamed.append(contentsOf: $0) }
+        XCTAssertEqual(streamed, c.document.encoded())
+        XCTAssertEqual(Digest.of(streamed), c.provenanceDigest)
+    }
 }

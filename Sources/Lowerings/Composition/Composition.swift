@@ -80,9 +80,17 @@ public struct Composition: Hashable, Sendable {
                                 _ s: DocumentSources, _ emit: (UnsafeRawBufferPointer) -> Void) {
         let records = s.projections.isEmpty ? nil
             : StableJSONWriter.sortedMembers(s.projections).lazy.map { (key: $0.key, value: ProvenanceDocument.ProjectionRecord($0.value)) }
-        ProvenanceDocument.stream(header(platform, nativeInputDigest, s), files: files.lazy.map(ProvenanceDocument.File.init),
-                                  projections: records, emit)
+        if files.count >= parallelRecords {
+            ProvenanceDocument.streamInParallel(header(platform, nativeInputDigest, s), files: files, record: ProvenanceDocument.File.init,
+                                                projections: records, emit)
+        } else {
+            ProvenanceDocument.stream(header(platform, nativeInputDigest, s), files: files.lazy.map(ProvenanceDocument.File.init),
+                                      projections: records, emit)
+        }
     }
+
+    /// From how many files a tree's document has its records written on every core.
+    static let parallelRecords = 1024
 
     /// The provenance document (built now).
     var document: ProvenanceDocument {

@@ -223,12 +223,56 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         w.finish(emit)
     }
 
+    /// The bytes of the same document as `stream`, in the same order, its file records written
+    /// on every core: `block` records at a time each, a few blocks at once (never the whole
+    /// document in memory), each block handed to `emit` as its own piece as soon as the blocks
+    /// before it were. A Rails tree's document is a record per file (6.3 MB at 1,000 entities,
+    /// 30 MB at 5,000), encoded one record after another on one core otherwise.
+    static func streamInParallel<Files: RandomAccessCollection, Records: Sequence>(
+        _ header: Header, files: Files, record: (Files.Element) -> File, projections: Records?,
+        block: Int = 256, chunk: Int = 1 << 16, _ emit: (UnsafeRawBufferPointer) -> Void
+    ) where Files.Index == Int, Records.Element == (key: String, value: ProjectionRecord) {
+        var w = StableJSONWriter(capacity: chunk + 4096)
+        writeHead(header, into: &w)
+        w.drain(emit)
+        let blocks = (files.count + block - 1) / block
+        let window = 4 * ProcessInfo.processInfo.activeProcessorCount
+        let first = files.startIndex
+        for start in stride(from: 0, to: blocks, by: window) {
+            let written = concurrentMap(count: min(window, blocks - start), chunk: 1) { n -> [UInt8] in
+                let b = start + n
+                let range = first + b * block ..< first + min(files.count, (b + 1) * block)
+                // Inside the document's object (which has its "core") and its "files" array, which
+                // has elements from the second block on.
+                var bw = StableJSONWriter(capacity: range.count * 800, inside: [true, b > 0])
+                for i in range { writeFile(record(files[i]), into: &bw) }
+                return bw.bytes
+            }
+            for piece in written { piece.withUnsafeBytes(emit) }
+        }
+        if !files.isEmpty { w.continueAfterElements() }
+        writeTail(header, projections: projections, into: &w) { w in
+            if w.bytes.count >= chunk { w.drain(emit) }
+        }
+        w.finish(emit)
+    }
+
     /// The one writer of the document's form, for `encoded()` and `stream`: `flush` is called
     /// after each file and each projection.
     private static func write<Files: Sequence, Records: Sequence>(
         _ h: Header, files: Files, projections: Records?, into w: inout StableJSONWriter,
         flush: (inout StableJSONWriter) -> Void
     ) where Files.Element == File, Records.Element == (key: String, value: ProjectionRecord) {
+        writeHead(h, into: &w)
+        for f in files {
+            writeFile(f, into: &w)
+            flush(&w)
+        }
+        writeTail(h, projections: projections, into: &w, flush: flush)
+    }
+
+    /// The document up to its "files" array, opened.
+    private static func writeHead(_ h: Header, into w: inout StableJSONWriter) {
         w.beginObject()
         w.key("core")
         w.beginObject()
@@ -241,24 +285,31 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         w.endObject()
         w.key("files")
         w.beginArray()
-        for f in files {
-            w.element()
+    }
+
+    /// One file's record, an element of the "files" array.
+    private static func writeFile(_ f: File, into w: inout StableJSONWriter) {
+        w.element()
+        w.beginObject()
+        if let inputs = f.inputs {
+            w.key("inputs")
             w.beginObject()
-            if let inputs = f.inputs {
-                w.key("inputs")
-                w.beginObject()
-                for (name, digest) in StableJSONWriter.sortedMembers(inputs) { w.member(name, digest) }
-                w.endObject()
-            }
-            w.member("mode", f.mode.octal)
-            w.member("origin", f.origin)
-            w.member("owner", f.owner)
-            w.member("path", f.path)
-            w.member("sha256", f.sha256)
-            w.member("task_key", f.taskKey)
+            for (name, digest) in StableJSONWriter.sortedMembers(inputs) { w.member(name, digest) }
             w.endObject()
-            flush(&w)
         }
+        w.member("mode", f.mode.octal)
+        w.member("origin", f.origin)
+        w.member("owner", f.owner)
+        w.member("path", f.path)
+        w.member("sha256", f.sha256)
+        w.member("task_key", f.taskKey)
+        w.endObject()
+    }
+
+    /// The document from the end of its "files" array on.
+    private static func writeTail<Records: Sequence>(
+        _ h: Header, projections: Records?, into w: inout StableJSONWriter, flush: (inout StableJSONWriter) -> Void
+    ) where Records.Element == (key: String, value: ProjectionRecord) {
         w.endArray()
         w.member("lowering_release", h.loweringRelease)
         w.member("native_input_digest", h.nativeInputDigest)
