@@ -277,7 +277,10 @@ public enum Compilation {
                 (set, run) = Compaction.compacted(consume set, consume run, tasks: tasks) { outputBytes($0, store: store, tasks: lowerAgain) }
             }
         }
-        let previous = early ?? Preloaded<Materializer.Previous> { materializer.loadPrevious() }
+        // The tree is probed against the state on another core while this one composes (a small
+        // tree's state, read beside the run: `Materializer.probingAhead`).
+        let previous = early.map { read in Preloaded<Materializer.Previous> { materializer.probingAhead(read.value) } }
+            ?? Preloaded<Materializer.Previous> { materializer.loadPrevious() }
         FreedMemory.release(tasks: tasks)
         let cores = CoreTrees(store: store)
         let composed = try compose(run, of: set, cores: cores, memo: store)

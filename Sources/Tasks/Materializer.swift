@@ -90,6 +90,9 @@ public struct Materializer: Sendable {
         /// Read by the full JSON decoder, not in the shape `OutputStateCodec` writes (the compile
         /// memo's check reads only that shape): written again by the next `apply`.
         var legacy = false
+        /// The recorded files found as recorded when the state was read ahead
+        /// (`loadPrevious(probing:)`), with what `stat` said: `apply` takes them as probed.
+        var probed: [String: FileFacts] = [:]
     }
 
     struct StateIdentity: Equatable, Sendable {
@@ -105,6 +108,49 @@ public struct Materializer: Sendable {
     }
 
     public func loadPrevious() -> Previous { loadState() }
+
+    /// `previous` (read by `loadPrevious`), with every file it records stat'ed through its
+    /// directory as `apply` would (reads only, on this thread): one with the recorded type, size,
+    /// inode, mtime and ctime, older than the state file, is taken by `apply` as probed, without a
+    /// `stat` of its own, when the state is still the one read and no run was interrupted since.
+    /// Run beside a stage that keeps one core busy (composition), it takes the probe of every
+    /// unchanged file out of `apply`. Nothing is probed while another run holds the lock, has left
+    /// a journal, or replaced the state since `previous` was read.
+    ///
+    /// Why that is safe: what a probe decides for a file `apply` leaves alone is only what the state
+    /// records of it; an edit made after this probe leaves the facts recorded unmatched, so the next
+    /// run hashes that file and keeps the edit (`keptEdited`), as for an edit made just after
+    /// `apply`. A file `apply` replaces is never taken from here: its bytes differ from the
+    /// recorded ones, so it is probed again just before it is written, as always.
+    public func probingAhead(_ previous: Previous) -> Previous {
+        guard previous.problem == nil, !previous.legacy, !previous.outputs.isEmpty else { return previous }
+        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return previous }
+        defer { close(rootFD) }
+        let stateFD = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
+        guard stateFD >= 0 else { return previous }
+        defer { close(stateFD) }
+        // Shared, and only if free (released with the descriptor): a run writing the tree now
+        // replaces the state, so its probes would not be used anyway.
+        var st = stat()
+        guard flock(stateFD, LOCK_SH | LOCK_NB) == 0,
+              fstatat(stateFD, Self.journalFileName, &st, AT_SYMLINK_NOFOLLOW) != 0, errno == ENOENT,
+              fstatat(stateFD, Self.stateFileName, &st, AT_SYMLINK_NOFOLLOW) == 0, StateIdentity(st) == previous.identity else {
+            return previous
+        }
+        let walker = DirectoryWalker(rootFD: rootFD)
+        var probed: [String: FileFacts] = Dictionary(minimumCapacity: previous.outputs.count)
+        for r in previous.outputs.values.sorted(by: { ComponentOrder.less($0.path, $1.path) }) {
+            guard r.mtimeNs < previous.stateMtimeNs, OutputPath.problem(r.path) == nil, !Self.isState(r.path),
+                  let parent = (try? walker.parent(of: r.path, create: false)) ?? nil,
+                  fstatat(parent, Self.lastComponent(r.path), &st, AT_SYMLINK_NOFOLLOW) == 0,
+                  st.st_mode & S_IFMT == S_IFREG, r.matches(st) else { continue }
+            probed[r.path] = FileFacts(st)
+        }
+        var result = previous
+        result.probed = probed
+        return result
+    }
 
     /// Writes `work` (indices into `sorted`): new bytes through a temp file renamed over the
     /// target, or only the mode when the bytes are the same. Returns each one's stat facts after,
@@ -180,6 +226,9 @@ public struct Materializer: Sendable {
         let identity = fstatat(stateFD, Self.stateFileName, &current, AT_SYMLINK_NOFOLLOW) == 0 ? StateIdentity(current) : nil
         let state = loaded.flatMap { $0.identity == identity ? $0 : nil } ?? loadState()
         let previous = state.outputs, stateMtimeNs = state.stateMtimeNs
+        // What a read ahead found as recorded (`loadPrevious(probing:)`), if no run was
+        // interrupted since (a journal now means one was).
+        let probedAhead = recovery.interrupted ? [:] : state.probed
         // What an earlier run (complete or interrupted) left at each path: bytes there that match
         // one of these are ours to replace or remove.
         // (Looked up per path, not copied into a dictionary of its own: the state has an entry
@@ -216,6 +265,10 @@ public struct Materializer: Sendable {
         // component order, a chunk opens each of its directories once).
         let probes = concurrentMap(count: sorted.count, chunk: 256, context: { DirectoryWalker(rootFD: rootFD) }) { walker, i -> Probe in
             let f = sorted[i]
+            // Found as recorded, with the bytes this run leaves there: what `probe` would say.
+            if let facts = probedAhead[f.path], let r = previous[f.path], r.digest == f.digest, r.size == f.size {
+                return Probe(exists: true, facts: facts, same: true)
+            }
             let parent = (try? walker.parent(of: f.path, create: false)) ?? nil
             return probe(parent: parent, name: Self.lastComponent(f.path), full: root + "/" + f.path, f,
                          previous[f.path], owned(f.path), stateMtimeNs)

@@ -688,3 +688,92 @@ final class MaterializerStateTrustTests: XCTestCase {
         XCTAssertEqual(r.keptEdited, ["f.txt"])
     }
 }
+
+/// A tree probed against its state ahead of `apply` (`probingAhead`, beside composition): the
+/// files `apply` leaves alone are taken as probed; an edit made after the probe is never lost.
+extension MaterializerStateTests {
+    /// Written, then written again so that the state is older than every file (the racily clean
+    /// rule trusts only those): the tree a probe ahead can vouch for.
+    private func settled(_ texts: [String: String]) throws -> Materializer {
+        let m = Materializer(root: dir + "/out")
+        let (files, objects) = tree(texts)
+        _ = try m.apply(files) { objects[$0]! }
+        usleep(20_000)
+        _ = try m.apply(files) { objects[$0]! }
+        return m
+    }
+
+    private var before: [String: String] { ["a.txt": "A", "sub/b.txt": "B", "sub/c.txt": "C"] }
+    // (`sub/b.txt` keeps its size: only its digest tells the bytes apart.)
+    private var after: [String: String] { ["a.txt": "A", "sub/b.txt": "D", "sub/c.txt": "C"] }
+
+    func testFilesProbedAheadAreTakenAsProbedAndRecordedAsTheyAre() throws {
+        let m = try settled(before)
+        let ahead = m.probingAhead(m.loadPrevious())
+        XCTAssertEqual(Set(ahead.probed.keys), Set(before.keys), "every file found as recorded")
+        let (files, objects) = tree(after)
+        let r = try m.apply(files, previous: ahead) { objects[$0]! }
+        XCTAssertEqual(r.written, ["sub/b.txt"])
+        XCTAssertEqual(r.unchanged, 2)
+        XCTAssertEqual(r.keptEdited, [])
+        // The state records the facts the files have: the tree is exactly what it says.
+        XCTAssertEqual(m.unchanged(stateDigest: try XCTUnwrap(r.stateDigest)), 3)
+        XCTAssertEqual(try m.apply(files) { objects[$0]! }.unchanged, 3)
+    }
+
+    func testAnEditAfterTheProbeAheadIsFoundByTheNextRunOrKeptByThisOne() throws {
+        let m = try settled(before)
+        let ahead = m.probingAhead(m.loadPrevious())
+        // Same size, after the probe: `a.txt` is a file the run leaves alone, `sub/b.txt` one it replaces.
+        try "X".write(toFile: dir + "/out/a.txt", atomically: false, encoding: .utf8)
+        try "Y".write(toFile: dir + "/out/sub/b.txt", atomically: false, encoding: .utf8)
+        let (files, objects) = tree(after)
+        let r = try m.apply(files, previous: ahead) { objects[$0]! }
+        XCTAssertEqual(r.keptEdited, ["sub/b.txt"], "a file about to be replaced is probed again: the edit is kept")
+        XCTAssertEqual(r.written, [])
+        XCTAssertEqual(String(decoding: FileManager.default.contents(atPath: dir + "/out/sub/b.txt")!, as: UTF8.self), "Y")
+        // `a.txt` was taken as the probe found it; the state holds the facts from before the edit,
+        // so the next run hashes it and keeps the edit.
+        XCTAssertEqual(try m.apply(files) { objects[$0]! }.keptEdited, ["a.txt", "sub/b.txt"])
+        XCTAssertEqual(String(decoding: FileManager.default.contents(atPath: dir + "/out/a.txt")!, as: UTF8.self), "X")
+    }
+
+    func testNoProbeAheadWhenTheStateWasReplacedOrTheTreeIsLockedOrAJournalIsThere() throws {
+        let m = try settled(before)
+        let read = m.loadPrevious()
+        // Another run replaced the state since it was read.
+        let (other, objects) = tree(after)
+        _ = try m.apply(other) { objects[$0]! }
+        XCTAssertTrue(m.probingAhead(read).probed.isEmpty)
+        // Another run holds the lock.
+        let fd = open(dir + "/out/.orchestrate", O_RDONLY | O_DIRECTORY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        XCTAssertTrue(m.probingAhead(m.loadPrevious()).probed.isEmpty)
+        close(fd)
+        usleep(20_000)
+        _ = try m.apply(other) { objects[$0]! }
+        XCTAssertFalse(m.probingAhead(m.loadPrevious()).probed.isEmpty, "free again")
+        // A journal (a run was interrupted): nothing probed ahead.
+        let stateFD = open(dir + "/out/.orchestrate", O_RDONLY | O_DIRECTORY)
+        defer { close(stateFD) }
+        try m.writeJournal([], in: stateFD)
+        XCTAssertTrue(m.probingAhead(m.loadPrevious()).probed.isEmpty)
+    }
+
+    /// A run interrupted between the probe ahead and `apply` (its journal is there when `apply`
+    /// starts): the probes are dropped, and an edit the interrupted run's leftovers hide is found.
+    func testAJournalAppearingAfterTheProbeAheadDropsTheProbes() throws {
+        let m = try settled(before)
+        let ahead = m.probingAhead(m.loadPrevious())
+        XCTAssertFalse(ahead.probed.isEmpty)
+        try "X".write(toFile: dir + "/out/a.txt", atomically: false, encoding: .utf8)
+        let stateFD = open(dir + "/out/.orchestrate", O_RDONLY | O_DIRECTORY)
+        defer { close(stateFD) }
+        try m.writeJournal([], in: stateFD)
+        let (files, objects) = tree(after)
+        let r = try m.apply(files, previous: ahead) { objects[$0]! }
+        XCTAssertEqual(r.keptEdited, ["a.txt"], "probed in apply: the edit is seen")
+        XCTAssertEqual(r.written, ["sub/b.txt"])
+    }
+}
