@@ -253,9 +253,12 @@ final class ProvenanceDocumentTests: XCTestCase {
             f.inputs = i % 3 == 0 ? nil : ["p": Digest.of("p\(i)"), "q\(i)": Digest.of("q")]
             return f
         }
-        doc.projections = ["entity:e": .init(name: "entity:e", digest: Digest.of("e"), fields: ["title": Digest.of("t")],
-                                             sources: ["title": ["/entities/0/fields/0"]])]
-        for projections in [doc.projections, nil] {
+        doc.projections = Dictionary(uniqueKeysWithValues: (0 ..< 7).map { i in
+            ("entity:e\(i)", ProvenanceDocument.ProjectionRecord(name: "entity:e\(i)", digest: Digest.of("e\(i)"),
+                                                                  fields: ["title": Digest.of("t\(i)"), "n": Digest.of("n")],
+                                                                  sources: ["title": ["/entities/\(i)/fields/0"], "n": []]))
+        })
+        for projections in [doc.projections, ["entity:e": doc.projections!["entity:e0"]!], [:], nil] {
             for files in [doc.files, Array(doc.files.prefix(1)), []] {
                 var d = doc
                 d.files = files
@@ -264,7 +267,7 @@ final class ProvenanceDocumentTests: XCTestCase {
                 for block in [1, 2, 5, 36, 37, 100] {
                     var pieces: [[UInt8]] = []
                     ProvenanceDocument.streamInParallel(d.header, files: d.files, record: { $0 },
-                                                        projections: d.projections.map(StableJSONWriter.sortedMembers),
+                                                        projections: d.projections.map(StableJSONWriter.sortedMembers), projectionRecord: { $0 },
                                                         block: block) { pieces.append(Array($0)) }
                     let joined = pieces.flatMap { $0 }
                     // (The first byte that differs, not two documents' bytes, when they do.)

@@ -78,14 +78,14 @@ public struct Composition: Hashable, Sendable {
     /// made into its record as it is written.
     static func writeProvenance(_ platform: Platform, _ nativeInputDigest: Digest, _ files: [ComposedFile],
                                 _ s: DocumentSources, _ emit: (UnsafeRawBufferPointer) -> Void) {
-        let records = s.projections.isEmpty ? nil
-            : StableJSONWriter.sortedMembers(s.projections).lazy.map { (key: $0.key, value: ProvenanceDocument.ProjectionRecord($0.value)) }
+        let sorted = s.projections.isEmpty ? nil : StableJSONWriter.sortedMembers(s.projections)
         if files.count >= parallelRecords {
             ProvenanceDocument.streamInParallel(header(platform, nativeInputDigest, s), files: files, record: ProvenanceDocument.File.init,
-                                                projections: records, emit)
+                                                projections: sorted, projectionRecord: { (key: $0.key, value: ProvenanceDocument.ProjectionRecord($0.value)) },
+                                                emit)
         } else {
             ProvenanceDocument.stream(header(platform, nativeInputDigest, s), files: files.lazy.map(ProvenanceDocument.File.init),
-                                      projections: records, emit)
+                                      projections: sorted?.lazy.map { (key: $0.key, value: ProvenanceDocument.ProjectionRecord($0.value)) }, emit)
         }
     }
 
