@@ -253,7 +253,7 @@ public struct Materializer: Sendable {
         // every target is stat'ed and compared in parallel (reads only; a link or a directory at a
         // target fails the run too); the journal; then the writes, each through its parent's
         // descriptor.
-        var last: [String: Int] = [:]
+        var last: [String: Int] = Dictionary(minimumCapacity: files.count)
         for (i, f) in files.enumerated() { last[f.path] = i }
         let sorted = files.enumerated().filter { last[$0.element.path] == $0.offset }.map(\.element)
             .sorted { ComponentOrder.less($0.path, $1.path) }
