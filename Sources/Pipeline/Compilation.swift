@@ -93,7 +93,7 @@ public enum Compilation {
         guard !set.trees.isEmpty else { return ComposedOutput(taskOutputs: run.record) }
         guard let planDigest = set.planDigest else { preconditionFailure("trees come from a Plan") }
         var output = ComposedOutput()
-        var sizes: [Digest: UInt64] = [:]
+        var sizes: [Digest: UInt64] = Dictionary(minimumCapacity: run.record.results.count)
         for r in run.record.results { if let d = r.output { sizes[d] = r.size } }
         let foreign = set.trees.map(\.mount).filter { !$0.isEmpty }
         for lowering in set.trees {
