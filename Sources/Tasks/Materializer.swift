@@ -90,8 +90,8 @@ public struct Materializer: Sendable {
         /// Read by the full JSON decoder, not in the shape `OutputStateCodec` writes (the compile
         /// memo's check reads only that shape): written again by the next `apply`.
         var legacy = false
-        /// The recorded files found as recorded when the state was read ahead
-        /// (`loadPrevious(probing:)`), with what `stat` said: `apply` takes them as probed.
+        /// The recorded files found as recorded by a probe ahead (`probingAhead`), with what
+        /// `stat` said: `apply` takes them as probed.
         var probed: [String: FileFacts] = [:]
     }
 
@@ -226,8 +226,8 @@ public struct Materializer: Sendable {
         let identity = fstatat(stateFD, Self.stateFileName, &current, AT_SYMLINK_NOFOLLOW) == 0 ? StateIdentity(current) : nil
         let state = loaded.flatMap { $0.identity == identity ? $0 : nil } ?? loadState()
         let previous = state.outputs, stateMtimeNs = state.stateMtimeNs
-        // What a read ahead found as recorded (`loadPrevious(probing:)`), if no run was
-        // interrupted since (a journal now means one was).
+        // What a probe ahead found as recorded (`probingAhead`), if no run was interrupted since
+        // (a journal now means one was).
         let probedAhead = recovery.interrupted ? [:] : state.probed
         // What an earlier run (complete or interrupted) left at each path: bytes there that match
         // one of these are ours to replace or remove.
