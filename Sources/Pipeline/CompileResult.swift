@@ -16,8 +16,7 @@ public struct CompileResult: Sendable {
     /// The in-toto statement (SLSA Provenance v1), when asked for and the run succeeded.
     public var statement: [UInt8]?
     /// What the stages made on the way (the run record, the composed trees, the output tree's
-    /// state as the run found it, the tasks of a run that let them go): nothing reads it, and
-    /// nothing in it holds the store. Held here so that a caller about to exit can keep it
+    /// state as the run found it): nothing reads it, and nothing in it holds the store. Held here so that a caller about to exit can keep it
     /// to the end (`Context.keepUntilExit`) instead of freeing tens of thousands of objects one
     /// by one as the compile returns (about 6 ms of a 1,000-entity change).
     public var intermediates: [any Sendable] = []
