@@ -43,8 +43,8 @@ extension Materializer {
         guard let dirFD = openExistingStateDirectory() else { return nil }
         defer { close(dirFD) }
         guard (try? lock(dirFD, LOCK_SH)) != nil else { return nil }
+        guard Self.hasNoJournal(dirFD) else { return nil }
         var st = stat()
-        guard fstatat(dirFD, Self.journalFileName, &st, AT_SYMLINK_NOFOLLOW) != 0, errno == ENOENT else { return nil }
         let fd = openat(dirFD, Self.stateFileName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -57,11 +57,7 @@ extension Materializer {
         enum Check { case clean, racy, changed }
         let checks = concurrentMap(count: files.count, chunk: 256, context: { DirectoryWalker(rootFD: rootFD) }) { walker, i -> Check in
             let r = files[i]
-            guard OutputPath.problem(r.path) == nil, !Self.isState(r.path),
-                  let parent = (try? walker.parent(of: r.path, create: false)) ?? nil else { return .changed }
-            var st = stat()
-            guard fstatat(parent, Self.lastComponent(r.path), &st, AT_SYMLINK_NOFOLLOW) == 0, (st.st_mode & S_IFMT) == S_IFREG,
-                  st.st_mode & 0o7777 == mode_t(r.mode), r.matches(st) else { return .changed }
+            guard let st = Self.asRecorded(r, walker: walker), st.st_mode & 0o7777 == mode_t(r.mode) else { return .changed }
             return r.mtimeNs < stateMtimeNs ? .clean : .racy
         }
         guard !checks.contains(.changed) else { return nil }
@@ -80,6 +76,24 @@ extension Materializer {
             guard fstat(fd, &st) == 0, r.matches(st), Self.digest(ofDescriptor: fd, name: name) == r.digest else { return nil }
         }
         return files.count
+    }
+
+    /// The `stat` of the file `r` records when it is still there as recorded: a regular file,
+    /// reached through its directories (none a link), with the recorded size, inode, mtime and
+    /// ctime; nil otherwise. Its permission bits are the caller's to compare.
+    static func asRecorded(_ r: OutputState, walker: DirectoryWalker) -> stat? {
+        guard OutputPath.problem(r.path) == nil, !isState(r.path),
+              let parent = (try? walker.parent(of: r.path, create: false)) ?? nil else { return nil }
+        var st = stat()
+        guard fstatat(parent, lastComponent(r.path), &st, AT_SYMLINK_NOFOLLOW) == 0, st.st_mode & S_IFMT == S_IFREG,
+              r.matches(st) else { return nil }
+        return st
+    }
+
+    /// Whether `.orchestrate` (the descriptor) holds no journal: no run was interrupted there.
+    static func hasNoJournal(_ stateFD: Int32) -> Bool {
+        var st = stat()
+        return fstatat(stateFD, journalFileName, &st, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT
     }
 
     /// `<root>/.orchestrate` as it is (never made here); nil when missing or not a directory.

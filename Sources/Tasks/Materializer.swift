@@ -133,19 +133,15 @@ public struct Materializer: Sendable {
         // Shared, and only if free (released with the descriptor): a run writing the tree now
         // replaces the state, so its probes would not be used anyway.
         var st = stat()
-        guard flock(stateFD, LOCK_SH | LOCK_NB) == 0,
-              fstatat(stateFD, Self.journalFileName, &st, AT_SYMLINK_NOFOLLOW) != 0, errno == ENOENT,
+        guard flock(stateFD, LOCK_SH | LOCK_NB) == 0, Self.hasNoJournal(stateFD),
               fstatat(stateFD, Self.stateFileName, &st, AT_SYMLINK_NOFOLLOW) == 0, StateIdentity(st) == previous.identity else {
             return previous
         }
         let walker = DirectoryWalker(rootFD: rootFD)
         var probed: [String: FileFacts] = Dictionary(minimumCapacity: previous.outputs.count)
         for r in previous.outputs.values.sorted(by: { ComponentOrder.less($0.path, $1.path) }) {
-            guard r.mtimeNs < previous.stateMtimeNs, OutputPath.problem(r.path) == nil, !Self.isState(r.path),
-                  let parent = (try? walker.parent(of: r.path, create: false)) ?? nil,
-                  fstatat(parent, Self.lastComponent(r.path), &st, AT_SYMLINK_NOFOLLOW) == 0,
-                  st.st_mode & S_IFMT == S_IFREG, r.matches(st) else { continue }
-            probed[r.path] = FileFacts(st)
+            guard r.mtimeNs < previous.stateMtimeNs, let found = Self.asRecorded(r, walker: walker) else { continue }
+            probed[r.path] = FileFacts(found)
         }
         var result = previous
         result.probed = probed

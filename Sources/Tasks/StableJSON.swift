@@ -26,12 +26,10 @@ public struct StableJSONWriter {
     /// Per open container: whether it has an element yet.
     private var open: [Bool] = []
 
-    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
-
-    /// A writer of a piece of a document from inside its containers: `open` says, outermost
+    /// `inside`: a writer of a piece of a document from inside its containers, saying, outermost
     /// first, whether each already has an element. Its `bytes` are what a writer with those
     /// containers open would write next (pieces of one array written apart, then joined).
-    public init(capacity: Int = 0, inside open: [Bool]) {
+    public init(capacity: Int = 0, inside open: [Bool] = []) {
         bytes.reserveCapacity(capacity)
         self.open = open
     }

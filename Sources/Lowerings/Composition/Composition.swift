@@ -79,13 +79,15 @@ public struct Composition: Hashable, Sendable {
     static func writeProvenance(_ platform: Platform, _ nativeInputDigest: Digest, _ files: [ComposedFile],
                                 _ s: DocumentSources, _ emit: (UnsafeRawBufferPointer) -> Void) {
         let sorted = s.projections.isEmpty ? nil : StableJSONWriter.sortedMembers(s.projections)
+        func record(_ p: (key: String, value: Projection)) -> (key: String, value: ProvenanceDocument.ProjectionRecord) {
+            (p.key, ProvenanceDocument.ProjectionRecord(p.value))
+        }
         if files.count >= parallelRecords {
             ProvenanceDocument.streamInParallel(header(platform, nativeInputDigest, s), files: files, record: ProvenanceDocument.File.init,
-                                                projections: sorted, projectionRecord: { (key: $0.key, value: ProvenanceDocument.ProjectionRecord($0.value)) },
-                                                emit)
+                                                projections: sorted, projectionRecord: record, emit)
         } else {
             ProvenanceDocument.stream(header(platform, nativeInputDigest, s), files: files.lazy.map(ProvenanceDocument.File.init),
-                                      projections: sorted?.lazy.map { (key: $0.key, value: ProvenanceDocument.ProjectionRecord($0.value)) }, emit)
+                                      projections: sorted?.lazy.map(record), emit)
         }
     }
 
