@@ -61,9 +61,12 @@ public enum CompileMemo {
     /// `context` of the run (the CLI's store and remote: another store or remote is a full run,
     /// which fills it); nil when the tool has no identity (then there is no memo) or a Plan's
     /// native files were not read ahead (`readingNative`).
-    public static func fingerprint(_ source: CompileSource, tool: [UInt8]? = ToolIdentity.current, context: [String] = []) -> Digest? {
+    /// With `planBytes` false, the Plan's bytes are left out (the entity base's context: what must
+    /// be the last run's for one entity to be compiled alone).
+    public static func fingerprint(_ source: CompileSource, tool: [UInt8]? = ToolIdentity.current, context: [String] = [],
+                                   planBytes: Bool = true) -> Digest? {
         guard let tool else { return nil }
-        var b = DigestBuilder(domain: "orchestrate.compile-memo", version: 1)
+        var b = DigestBuilder(domain: planBytes ? "orchestrate.compile-memo" : "orchestrate.entity-base-context", version: 1)
         b.add(bytes: tool)
         b.add(UInt64(context.count))
         for c in context { b.add(c) }
@@ -75,7 +78,7 @@ public enum CompileMemo {
         case let .plan(file):
             b.add("plan")
             b.add(file.name)
-            b.add(Digest.of(file.bytes))
+            if planBytes { b.add(Digest.of(file.bytes)) }
             if let native = file.native {
                 guard let sources = file.nativeSources else { return nil }
                 b.add(native.display)

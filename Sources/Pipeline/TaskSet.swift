@@ -13,6 +13,9 @@ public struct TaskSet: Sendable {
     /// The Plan's part of the summary before the run: each tree's status (`declined`, `omitted`,
     /// `emitted`), the gaps, the lowerings' diagnostics.
     public var report: PlanReport
+    /// What the next compile needs of this Plan to lower one changed entity alone (`EntityBase`,
+    /// packed: a few hundred bytes an entity and the canonical Plan); nil for the demo.
+    public var base: [UInt8]?
 
     public init(planDigest: Digest?, tasks: [FileTask], trees: [PlatformLowering] = [], report: PlanReport = PlanReport()) {
         self.planDigest = planDigest
@@ -48,6 +51,7 @@ public struct TaskSet: Sendable {
     /// those read (at 5,000 entities 45 MB); writing the tree is the compile's peak.
     public func releasingTasks() -> TaskSet {
         var light = TaskSet(planDigest: planDigest, tasks: [], trees: trees, report: report)
+        light.base = base
         for i in light.trees.indices { light.trees[i].tasks = [] }
         light.released = outline
         return light
@@ -166,5 +170,6 @@ public struct TaskSet: Sendable {
         report.diagnostics = (loaded.warnings + lowerings.flatMap(\.diagnostics)).sorted().map(DiagnosticRecord.init)
         self.init(planDigest: loaded.digest, tasks: lowerings.flatMap(\.tasks) + [GapSetFile.task(report.gaps)],
                   trees: lowerings.filter { $0.status == .emitted }, report: report)
+        base = EntityBase(loaded)?.packed()
     }
 }

@@ -11,22 +11,42 @@ extension Materializer {
     static let memoFileName = "memo.json"
     public static let memoFile = stateDirectory + "/" + memoFileName
 
+    /// `<root>/.orchestrate/entity-base`: the last Plan as the next compile needs it to recompile
+    /// one changed entity alone (`EntityBase` in Lowerings), bound to the state like the memo.
+    static let baseFileName = "entity-base"
+    public static let baseFile = stateDirectory + "/" + baseFileName
+
     /// The memo's bytes, or nil when there is none (or no state directory, or a link there).
-    public func readMemo() -> [UInt8]? {
-        guard let dirFD = openExistingStateDirectory() else { return nil }
-        defer { close(dirFD) }
-        return Self.readRegular(Self.memoFileName, in: dirFD)
-    }
+    public func readMemo() -> [UInt8]? { readRecord(Self.memoFileName) }
 
     /// Writes `bytes` as the memo, under the run lock, only if the state file still hashes to
     /// `stateDigest` (no other run replaced it since the caller's). Returns whether it was written.
     @discardableResult
     public func writeMemo(_ bytes: [UInt8], stateDigest: Digest) throws -> Bool {
+        try writeRecord(Self.memoFileName, bytes, stateDigest: stateDigest)
+    }
+
+    /// The entity base's bytes, as `readMemo` reads the memo.
+    public func readBase() -> [UInt8]? { readRecord(Self.baseFileName) }
+
+    /// Writes the entity base, as `writeMemo` writes the memo.
+    @discardableResult
+    public func writeBase(_ bytes: [UInt8], stateDigest: Digest) throws -> Bool {
+        try writeRecord(Self.baseFileName, bytes, stateDigest: stateDigest)
+    }
+
+    private func readRecord(_ name: String) -> [UInt8]? {
+        guard let dirFD = openExistingStateDirectory() else { return nil }
+        defer { close(dirFD) }
+        return Self.readRegular(name, in: dirFD)
+    }
+
+    private func writeRecord(_ name: String, _ bytes: [UInt8], stateDigest: Digest) throws -> Bool {
         guard let dirFD = openExistingStateDirectory() else { return false }
         defer { close(dirFD) }
         try lock(dirFD, LOCK_EX)
         guard Self.digestRegular(Self.stateFileName, in: dirFD) == stateDigest else { return false }
-        try writeAtomically(Self.memoFileName, in: dirFD, bytes: bytes, mode: .regular, counter: 0, path: Self.memoFile)
+        try writeAtomically(name, in: dirFD, bytes: bytes, mode: .regular, counter: 0, path: Self.stateDirectory + "/" + name)
         return true
     }
 
@@ -130,5 +150,28 @@ extension Materializer {
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
         return body(fd)
+    }
+}
+
+extension Materializer {
+    /// The bytes of `path` as the state `previous` records them: the file is read when it is there
+    /// as recorded (a regular file with the recorded size, inode, mtime and ctime, as `apply`
+    /// trusts one) and, when as recent as the state file (the racily clean rule), only if it also
+    /// hashes to the recorded digest; nil otherwise.
+    public func readRecorded(_ path: String, previous: Previous) -> [UInt8]? {
+        guard let r = previous.outputs[path] else { return nil }
+        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return nil }
+        defer { close(rootFD) }
+        let walker = DirectoryWalker(rootFD: rootFD)
+        guard OutputPath.problem(path) == nil, !Self.isState(path), let parent = (try? walker.parent(of: path, create: false)) ?? nil
+        else { return nil }
+        let fd = openat(parent, Self.lastComponent(path), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, r.matches(st), let bytes = Self.readAll(fd),
+              bytes.count == Int(r.size) else { return nil }
+        return r.mtimeNs < previous.stateMtimeNs || Digest.of(bytes) == r.digest ? bytes : nil
     }
 }

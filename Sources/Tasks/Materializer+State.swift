@@ -10,7 +10,7 @@ extension Materializer {
 
     /// The recorded outputs by path, and the state file's mtime (ns). Read through descriptors:
     /// a linked `.orchestrate` or state file is no state (and `apply` refuses the link).
-    func loadState() -> Previous {
+    func loadState(digesting: Bool = false) -> Previous {
         func none(_ problem: MaterializeReport.StateProblem?, _ identity: StateIdentity? = nil) -> Previous {
             Previous(outputs: [:], stateMtimeNs: 0, identity: identity, problem: problem)
         }
@@ -39,8 +39,10 @@ extension Materializer {
             let schema = (try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any])?["schema"] as? String
             return none(schema.map { $0 == OutputStateCodec.schema ? .malformed : .unknownSchema($0) } ?? .malformed, identity)
         }
-        return Previous(outputs: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
-                        stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil, legacy: legacy)
+        var previous = Previous(outputs: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
+                                stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil, legacy: legacy)
+        if digesting { previous.digest = Digest.of(data) }
+        return previous
     }
 
     /// Every byte of `fd` from its offset to the end. Read into a buffer sized from `fstat` (one

@@ -93,6 +93,23 @@ public struct Materializer: Sendable {
         /// The recorded files found as recorded by a probe ahead (`probingAhead`), with what
         /// `stat` said: `apply` takes them as probed.
         var probed: [String: FileFacts] = [:]
+        /// The state file's SHA-256, when it was read with `loadPrevious(digesting: true)`.
+        public internal(set) var digest: Digest?
+
+        /// Whether the state was read as the current codec writes it, without a problem.
+        public var isClean: Bool { problem == nil && !legacy && identity != nil }
+
+        /// What the state records of each file, as the files of a tree (path, digest, mode, size);
+        /// nil when an entry has a mode no tree file has.
+        public var files: [TreeFile]? {
+            var out: [TreeFile] = []
+            out.reserveCapacity(outputs.count)
+            for r in outputs.values {
+                guard let mode = FileMode(rawValue: r.mode) else { return nil }
+                out.append(TreeFile(path: r.path, digest: r.digest, mode: mode, size: r.size))
+            }
+            return out
+        }
     }
 
     struct StateIdentity: Equatable, Sendable {
@@ -107,7 +124,7 @@ public struct Materializer: Sendable {
         }
     }
 
-    public func loadPrevious() -> Previous { loadState() }
+    public func loadPrevious(digesting: Bool = false) -> Previous { loadState(digesting: digesting) }
 
     /// `previous` (read by `loadPrevious`), with every file it records stat'ed through its
     /// directory as `apply` would (reads only, on this thread): one with the recorded type, size,
@@ -203,8 +220,17 @@ public struct Materializer: Sendable {
         try apply(files, previous: loaded, content: { .bytes(try bytes($0)) })
     }
 
-    /// `apply(_:previous:bytes:)` where a file's bytes may come in pieces (`FileContent`).
-    public func apply(_ files: [TreeFile], previous loaded: Previous?, content: (Digest) throws -> FileContent) throws -> MaterializeReport {
+    /// A file `apply` would have to write has bytes its caller cannot give (`available` said
+    /// no). Thrown before anything is written.
+    public struct Unavailable: Error, Equatable, Sendable {
+        public let path: String
+    }
+
+    /// `apply(_:previous:bytes:)` where a file's bytes may come in pieces (`FileContent`). With
+    /// `available`, every file to be written is asked first, before the journal and any write:
+    /// one it says no to ends the run there (`Unavailable`), the tree and the state untouched.
+    public func apply(_ files: [TreeFile], previous loaded: Previous?, available: ((Digest) -> Bool)? = nil,
+                      content: (Digest) throws -> FileContent) throws -> MaterializeReport {
         for f in files {
             if let reason = OutputPath.problem(f.path) { throw TaskError.unsafePath(path: f.path, reason: reason) }
             if f.path == Self.stateDirectory || f.path.hasPrefix(Self.stateDirectory + "/") {
@@ -275,6 +301,9 @@ public struct Materializer: Sendable {
             if type == S_IFDIR { throw TaskError.unsafePath(path: sorted[i].path, reason: "a directory is in the way; remove it and run again") }
         }
         let keep = sorted.indices.map { probes[$0].edited && !overwriteEdited }
+        if let available, let i = sorted.indices.first(where: { !probes[$0].same && !keep[$0] && !available(sorted[$0].digest) }) {
+            throw Unavailable(path: sorted[i].path)
+        }
 
         // The journal: every path about to be created or replaced, before the first write.
         var journaled = recovery.interrupted

@@ -9,7 +9,12 @@ public struct BridgeProjection: Hashable, Sendable {
     public init(plan: Plan) {
         let app = plan.application
         let native = app.native.ios != nil || app.native.android != nil
-        components = native ? BuiltInBridgeComponent.allCases.filter { app.bridge.enabled($0) } : []
+        self.init(components: native ? BuiltInBridgeComponent.allCases.filter { app.bridge.enabled($0) } : [])
+    }
+
+    /// The projection of `components`, as a Plan enabling exactly these gives it.
+    init(components: [BuiltInBridgeComponent]) {
+        self.components = components
         projection = Projection(name: "bridge", fields: [
             "components": .array(components.map { .string($0.name) }),
         ], sources: [

@@ -20,14 +20,17 @@ enum RailsMigrationVersion {
     static func versions(for plan: Plan) -> [String: String] {
         let depths = referenceDepths(plan)
         var out: [String: String] = [:]
-        for entity in plan.entities {
-            let hash = Digest.of("orchestrate.rails.migration_version/1\u{0}" + entity.uuid).bytes
-            let value = hash.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            let window = UInt64(windowDays * 86_400)
-            let seconds = Int(value % window) + (depths[entity.key] ?? 0) * windowDays * 86_400
-            out[entity.key] = timestamp(day: baseDay + seconds / 86_400, second: seconds % 86_400)
-        }
+        for entity in plan.entities { out[entity.key] = version(entity, depth: depths[entity.key] ?? 0) }
         return out
+    }
+
+    /// One entity's version, at its reference depth.
+    static func version(_ entity: Entity, depth: Int) -> String {
+        let hash = Digest.of("orchestrate.rails.migration_version/1\u{0}" + entity.uuid).bytes
+        let value = hash.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let window = UInt64(windowDays * 86_400)
+        let seconds = Int(value % window) + depth * windowDays * 86_400
+        return timestamp(day: baseDay + seconds / 86_400, second: seconds % 86_400)
     }
 
     /// The longest reference chain leaving each entity.

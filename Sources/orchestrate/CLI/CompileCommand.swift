@@ -66,7 +66,7 @@ public enum CompileCommand: Command {
         // The remote options are checked on every run (files read, URL parsed; nothing is
         // contacted), so a mistake in them is said even when the memo answers.
         let remote = try StoreOptions.remoteCache(args, ctx)
-        let (fingerprint, hit) = try memo(source, out: ctx.path(out), args, ctx)
+        let (fingerprint, hit, eligible) = try memo(source, out: ctx.path(out), args, ctx)
         if let hit {
             for line in hit.record.diagnostics { ctx.err(line) }
             ctx.out("\(hit.record.tasks) tasks: up to date (the Plan, native files and orchestrate of the last run); "
@@ -74,12 +74,52 @@ public enum CompileCommand: Command {
             for line in hit.record.gaps { ctx.err(line) }
             return ExitCode.success
         }
-        let chain = try StoreOptions.chain(args, ctx, remote: remote)
+        // The store is opened once, by whichever compile needs it first.
+        var opened: StoreChain?
+        func store() throws -> StoreChain {
+            if let opened { return opened }
+            let chain = try StoreOptions.chain(args, ctx, remote: remote)
+            opened = chain
+            return chain
+        }
+        let jobs = try args.value(jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+        let context = CompileMemo.fingerprint(source, context: try memoContext(args, ctx), planBytes: false)
+        if eligible, case let .plan(file) = source, let context {
+            let patched: EntityPatchCompile.Outcome?
+            do {
+                patched = try EntityPatchCompile.compile(file, out: ctx.path(out), context: context, store: store, jobs: jobs,
+                                                         overwriteEdited: args.flag(force))
+            } catch {
+                if let opened { StoreOptions.report(opened, ctx) }
+                throw error
+            }
+            if let patched {
+                let r = patched.written
+                StoreOptions.report(try store(), ctx)
+                let record = patched.record
+                ctx.out("\(patched.tasks) tasks: \(record.count(.rendered)) rendered, \(record.count(.local)) local, "
+                    + "\(record.count(.seed)) seed, \(record.count(.remote)) remote (entity \(patched.entity)), "
+                    + "\(patched.tasks - record.results.count) as the last run left them; " + written(r, out))
+                if let line = StoreOptions.remoteSummary(try store()) { ctx.out(line) }
+                warnKept(r, ctx)
+                for line in patched.base.gaps { ctx.err(line) }
+                if let fingerprint, let state = r.stateDigest, r.keptEdited.isEmpty, r.keptModified.isEmpty, r.stateProblem == nil {
+                    var base = patched.base
+                    base.state = state
+                    if (try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: patched.tasks, diagnostics: [], gaps: base.gaps),
+                                                out: ctx.path(out))) == true {
+                        EntityPatchCompile.write(base, out: ctx.path(out))
+                    }
+                }
+                return ExitCode.success
+            }
+        }
+        let chain = try store()
         let showProgress = args.flag(progress) || ctx.stdoutIsTerminal
         let line = showProgress ? ProgressLine(ctx) : nil
         let options = CompileOptions(
             outDirectory: ctx.path(out),
-            jobs: try args.value(jobs) ?? ProcessInfo.processInfo.activeProcessorCount,
+            jobs: jobs,
             overwriteEdited: args.flag(force),
             progress: line.map { l in { @Sendable p in l.update(p) } },
             summaryName: try args.value(summary),
@@ -114,37 +154,57 @@ public enum CompileCommand: Command {
         }
         let kept = r.keptEdited.count + r.keptModified.count
         ctx.out("\(t.tasks) tasks: \(t.rendered) rendered, \(t.reusedLocal) local, \(t.reusedSeed) seed, \(t.reusedRemote) remote; "
-            + "\(r.written.count) written, \(r.unchanged) unchanged, \(r.modeChanged.count) mode changed, \(r.removed.count) removed"
-            + (kept > 0 ? ", \(kept) kept (edited)" : "") + " → \(out)\n")
+            + written(r, out))
         if let line = StoreOptions.remoteSummary(chain) { ctx.out(line) }
+        warnKept(r, ctx)
+        let gaps = result.summary.gaps.map { "gap \($0.code.rawValue) at \($0.pointer): \($0.message)\n" }
+        for line in gaps { ctx.err(line) }
+        // A clean run is recorded for the next one (best effort: the run itself succeeded); one
+        // with no diagnostics (their positions move with any edit) also leaves its base, for a
+        // change of one entity.
+        if let fingerprint, let state = r.stateDigest, kept == 0, r.stateProblem == nil,
+           (try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: t.tasks, diagnostics: diagnostics, gaps: gaps),
+                                    out: ctx.path(out))) == true,
+           diagnostics.isEmpty, let context,
+           let base = EntityPatchCompile.record(of: result.tasks, source: source, tasks: t.tasks, gaps: gaps, context: context, state: state) {
+            EntityPatchCompile.write(base, out: ctx.path(out))
+        }
+        return ExitCode.success
+    }
+
+    /// What a run wrote, as its line ends.
+    static func written(_ r: MaterializeReport, _ out: String) -> String {
+        let kept = r.keptEdited.count + r.keptModified.count
+        return "\(r.written.count) written, \(r.unchanged) unchanged, \(r.modeChanged.count) mode changed, \(r.removed.count) removed"
+            + (kept > 0 ? ", \(kept) kept (edited)" : "") + " → \(out)\n"
+    }
+
+    static func warnKept(_ r: MaterializeReport, _ ctx: Context) {
         for p in r.keptEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; kept (--force overwrites it)\n") }
         for p in r.overwrittenEdited { ctx.err("orchestrate: warning: \(p) was edited since orchestrate wrote it; overwritten (--force)\n") }
         for p in r.keptModified { ctx.err("orchestrate: warning: \(p) was produced by an earlier run and edited since; left in place\n") }
-        let gaps = result.summary.gaps.map { "gap \($0.code.rawValue) at \($0.pointer): \($0.message)\n" }
-        for line in gaps { ctx.err(line) }
-        // A clean run is recorded for the next one (best effort: the run itself succeeded).
-        if let fingerprint, let state = r.stateDigest, kept == 0, r.stateProblem == nil {
-            _ = try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: t.tasks, diagnostics: diagnostics, gaps: gaps),
-                                        out: ctx.path(out))
-        }
-        return ExitCode.success
     }
 
     /// This run's compile memo fingerprint (the inputs and the tool, with the store and the remote:
     /// another store or remote is a full run, which fills it), and the memo's answer when it may
     /// give one: not with --full, --summary or --slsa, nor when the store is not a directory now
     /// (the full run makes it, or says what is wrong with it).
+    /// `eligible`: whether the run may skip stages at all (the memo's conditions), which a
+    /// change of one entity's fields also needs (`EntityPatchCompile`).
     static func memo(_ source: CompileSource, out: String, _ args: Arguments, _ ctx: Context) throws
-        -> (fingerprint: Digest?, hit: (record: CompileMemo.Record, files: Int)?) {
-        let storeRoot = try StoreOptions.root(args, ctx)
-        let fingerprint = CompileMemo.fingerprint(source, context: [
-            "store " + storeRoot, "remote " + (args.value(StoreOptions.remote.declaration.name) ?? ""),
-            args.flag(StoreOptions.remoteUpload) ? "uploads" : "no uploads",
-        ])
+        -> (fingerprint: Digest?, hit: (record: CompileMemo.Record, files: Int)?, eligible: Bool) {
+        let fingerprint = CompileMemo.fingerprint(source, context: try memoContext(args, ctx))
         var st = stat()
         guard let fingerprint, !args.flag(full), try args.value(summary) == nil, try args.value(slsa) == nil,
-              stat(storeRoot, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return (fingerprint, nil) }
-        return (fingerprint, CompileMemo.hit(fingerprint, out: out))
+              stat(try StoreOptions.root(args, ctx), &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return (fingerprint, nil, false) }
+        return (fingerprint, CompileMemo.hit(fingerprint, out: out), true)
+    }
+
+    /// The run's context in a memo's fingerprint: its store and remote (another store or remote
+    /// is a full run, which fills it).
+    static func memoContext(_ args: Arguments, _ ctx: Context) throws -> [String] {
+        ["store " + (try StoreOptions.root(args, ctx)), "remote " + (args.value(StoreOptions.remote.declaration.name) ?? ""),
+         args.flag(StoreOptions.remoteUpload) ? "uploads" : "no uploads"]
     }
 
     /// The builder an SLSA statement names: `$ORCHESTRATE_BUILDER_ID` (the platform that ran us,

@@ -1,0 +1,150 @@
+import Hashing
+import Tasks
+
+/// What a compile keeps of its Plan so that the next compile, when the Plan differs only inside
+/// one entity's fields, can lower that entity alone (`EntityPatch`): the canonical bytes (the
+/// Plan digest's preimage), where each entity's object starts in the Plan's bytes, each entity as
+/// the rest of the Plan reads it (`summary`), and the built-in bridge components the views read.
+///
+/// An entity's own Rails tasks read everything of it; every other task, projection and rule reads
+/// only its summary: its keys, names, uuid, icon, index, forms, parent and its reference fields
+/// (where they are, whom they name, whether required). `PlanIndex`, the migration depths, the
+/// navigation and route tables, and the cross-entity Plan rules read no more than that, and
+/// `EntityPatchTests` holds the whole compile to it (a patched compile gives the bytes a full one
+/// gives).
+public struct EntityBase: Hashable, Sendable {
+    public static let schema = "orchestrate.entity-base/1"
+
+    public var canonical: [UInt8]
+    /// Where each entity's object starts in the Plan's bytes (`/entities/N`).
+    public var starts: [Int]
+    var summaries: [Entity]
+    var bridge: [BuiltInBridgeComponent]
+
+    init(canonical: [UInt8], starts: [Int], summaries: [Entity], bridge: [BuiltInBridgeComponent]) {
+        self.canonical = canonical
+        self.starts = starts
+        self.summaries = summaries
+        self.bridge = bridge
+    }
+
+    /// The base of a loaded Plan; nil when its entities are not where `/entities` says (never for a
+    /// Plan that loaded).
+    public init?(_ loaded: LoadedPlan) {
+        guard case .object(let members) = loaded.document.kind,
+              let list = members.first(where: { $0.key == "entities" })?.value, case .array(let values) = list.kind,
+              values.count == loaded.plan.entities.count else { return nil }
+        let pointer = JSONPointer.root.appending("entities")
+        for (i, e) in loaded.plan.entities.enumerated() where e.pointer != pointer.appending(i) { return nil }
+        self.init(canonical: loaded.canonical, starts: values.map(\.position.offset),
+                  summaries: loaded.plan.entities.map(Self.summary), bridge: BridgeProjection(plan: loaded.plan).components)
+    }
+
+    /// `entity` as the rest of the Plan reads it: its reference fields only, each at its own pointer.
+    static func summary(_ entity: Entity) -> Entity {
+        var s = entity
+        s.fields = entity.fields.filter { $0.type == .reference }
+        return s
+    }
+
+    // MARK: bytes
+
+    /// The base packed (`BytePacker`), behind its schema.
+    public func packed() -> [UInt8] {
+        var out = BytePacker(capacity: canonical.count + summaries.count * 160 + 64)
+        out.string(Self.schema)
+        out.byteString(canonical)
+        out.count(starts.count)
+        for s in starts { out.count(s) }
+        out.count(bridge.count)
+        for b in bridge { out.string(b.rawValue) }
+        out.count(summaries.count)
+        for e in summaries {
+            for text in [e.key, e.pluralKey, e.uuid, e.name, e.plural, e.icon?.rawValue ?? "", e.index.rawValue, e.parent ?? ""] {
+                out.string(text)
+            }
+            out.count((e.forms ? 1 : 0) | (e.icon == nil ? 0 : 2) | (e.parent == nil ? 0 : 4))
+            out.count(e.fields.count)
+            for f in e.fields {
+                guard let j = f.pointer.tokens.last.flatMap({ Int($0) }) else { preconditionFailure("a field's pointer ends in its index") }
+                out.count(j)
+                out.string(f.key)
+                out.string(f.to ?? "")
+                out.count((f.required ? 1 : 0) | (f.to == nil ? 0 : 2))
+            }
+        }
+        return out.finished()
+    }
+
+    /// `packed` read back; nil for anything else (another schema, cut short, a value out of range).
+    public init?(unpacking bytes: [UInt8]) {
+        var input = SafeUnpacker(bytes)
+        guard input.string() == Self.schema, let canonical = input.bytes(), let n = input.count(limit: bytes.count) else { return nil }
+        var starts: [Int] = []
+        starts.reserveCapacity(n)
+        for _ in 0 ..< n { guard let s = input.count(limit: Int.max) else { return nil }; starts.append(s) }
+        guard let b = input.count(limit: BuiltInBridgeComponent.allCases.count) else { return nil }
+        var bridge: [BuiltInBridgeComponent] = []
+        for _ in 0 ..< b { guard let c = input.string().flatMap(BuiltInBridgeComponent.init) else { return nil }; bridge.append(c) }
+        guard input.count(limit: n) == n else { return nil }
+        let entities = JSONPointer.root.appending("entities")
+        var summaries: [Entity] = []
+        summaries.reserveCapacity(n)
+        for i in 0 ..< n {
+            var texts: [String] = []
+            for _ in 0 ..< 8 { guard let t = input.string() else { return nil }; texts.append(t) }
+            guard let flags = input.count(limit: 7), let index = EntityIndex(rawValue: texts[6]),
+                  let fieldCount = input.count(limit: bytes.count) else { return nil }
+            let icon = flags & 2 == 0 ? nil : IconToken(rawValue: texts[5])
+            if flags & 2 != 0 && icon == nil { return nil }
+            let pointer = entities.appending(i)
+            var fields: [Field] = []
+            for _ in 0 ..< fieldCount {
+                guard let j = input.count(limit: Int(Int32.max)), let key = input.string(), let to = input.string(),
+                      let f = input.count(limit: 3) else { return nil }
+                fields.append(Field(key: key, type: .reference, to: f & 2 == 0 ? nil : to, required: f & 1 != 0,
+                                    pointer: pointer.appending("fields").appending(j)))
+            }
+            summaries.append(Entity(key: texts[0], pluralKey: texts[1], uuid: texts[2], name: texts[3], plural: texts[4], icon: icon,
+                                    index: index, forms: flags & 1 != 0, parent: flags & 4 == 0 ? nil : texts[7], fields: fields,
+                                    pointer: pointer))
+        }
+        guard input.isAtEnd else { return nil }
+        self.init(canonical: canonical, starts: starts, summaries: summaries, bridge: bridge)
+    }
+}
+
+/// `ByteUnpacker`'s format read without trusting it: every read is bounds-checked and a bad one
+/// is nil (the base is a file in the output directory, which anyone may have cut short).
+struct SafeUnpacker {
+    private let input: [UInt8]
+    private var i = 0
+
+    init(_ bytes: [UInt8]) { input = bytes }
+
+    var isAtEnd: Bool { i == input.count }
+
+    /// A LEB128 count no larger than `limit`.
+    mutating func count(limit: Int) -> Int? {
+        var value: UInt64 = 0, shift: UInt64 = 0
+        while i < input.count, shift < 63 {
+            let b = input[i]
+            i += 1
+            value |= UInt64(b & 0x7F) << shift
+            if b & 0x80 == 0 { return value <= UInt64(limit) ? Int(value) : nil }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func bytes() -> [UInt8]? {
+        guard let n = count(limit: Int.max), n <= input.count - i else { return nil }
+        defer { i += n }
+        return Array(input[i ..< i + n])
+    }
+
+    mutating func string() -> String? {
+        guard let b = bytes() else { return nil }
+        return String(validating: b, as: UTF8.self)
+    }
+}

@@ -1,0 +1,225 @@
+import Cache
+import Foundation
+import Lowerings
+import Tasks
+
+/// A compile of a Plan that differs from the last one compiled into the same directory only
+/// inside one entity's fields: that entity's Rails tasks are lowered, looked up and rendered alone
+/// (`EntityPatch`), and every other file, provenance record and state entry is the last run's.
+/// The tree it leaves is byte for byte the one a full compile leaves (`EntityPatchTests` compares
+/// the two); the provenance documents are the last ones with the entity's records, the Plan digest
+/// and the Rails tree's digest replaced (`ProvenanceDocument.patched`).
+///
+/// What it relies on from the last run, each checked before anything is written:
+/// * `<out>/.orchestrate/entity-base` (`Record`): the last Plan's bytes and base, written by a run
+///   that ended clean (no diagnostics, gaps, kept edits or state problem), for the state that run
+///   left (its SHA-256, compared with the state read now) and the same context (this orchestrate,
+///   its store and remote, the Plan's file name, the native files: `CompileMemo.fingerprint`
+///   without the Plan's bytes), less than `CompileMemo.maxAge` ago;
+/// * the state: read cleanly, every entry a file mode a tree has; the entity's files are in it;
+/// * each tree's provenance document, read from the tree only when it is there as the state
+///   records it (`Materializer.readRecorded`).
+/// Any other answer is nil, and the caller compiles in full. So is any file the materializer would
+/// have to write whose bytes this run does not hold (one deleted by hand, or edited with
+/// `--force`): `Materializer.apply` asks before it writes anything.
+///
+/// What it does not do, as the compile memo does not: look up the unchanged tasks' keys (so a store
+/// does not see them used: past `maxAge` one full run does that), upload them, or write a summary or
+/// SLSA statement (the caller compiles in full for those).
+public enum EntityPatchCompile {
+    public struct Outcome {
+        /// The changed entity's key.
+        public var entity: String
+        /// Every task of the Plan, and those of the entity with how each was served.
+        public var tasks: Int
+        public var record: RunRecord
+        public var written: MaterializeReport
+        /// What the next run needs (written by `recordBase` once the caller has the state digest).
+        public var base: Record
+    }
+
+    /// What a compile leaves for the next one to compile one entity alone.
+    public struct Record: Equatable, Sendable {
+        public static let schema = "orchestrate.entity-base-record/1"
+        /// `CompileMemo.fingerprint(source, planBytes: false)` of the run.
+        public var context: Digest
+        /// The state file's SHA-256 as the run left it.
+        public var state: Digest
+        public var tasks: Int
+        public var recordedMs: Int64
+        /// What the run said of the Plan's gaps, as printed (the Plan's application decides them,
+        /// so a change of one entity's fields leaves them as they are).
+        public var gaps: [String]
+        /// Each composed tree: its platform and mount, in composition order.
+        public var trees: [Tree]
+        public var plan: [UInt8]
+        /// `EntityBase.packed()`.
+        public var base: [UInt8]
+
+        public struct Tree: Equatable, Sendable {
+            public var platform: Platform
+            public var mount: String
+        }
+
+        public init(context: Digest, state: Digest, tasks: Int, gaps: [String], trees: [Tree], plan: [UInt8], base: [UInt8],
+                    recorded: Date = Date()) {
+            self.context = context
+            self.state = state
+            self.tasks = tasks
+            self.gaps = gaps
+            recordedMs = Int64((recorded.timeIntervalSince1970 * 1000).rounded())
+            self.trees = trees
+            self.plan = plan
+            self.base = base
+        }
+
+        /// Packed (`BytePacker`) behind the schema, with the SHA-256 of all before it at the end.
+        public func packed() -> [UInt8] {
+            var out = BytePacker(capacity: plan.count + base.count + 256)
+            out.string(Self.schema)
+            out.digest(context)
+            out.digest(state)
+            out.count(tasks)
+            out.count(Int(max(0, recordedMs)))
+            out.count(gaps.count)
+            for g in gaps { out.string(g) }
+            out.count(trees.count)
+            for t in trees {
+                out.string(t.platform.rawValue)
+                out.string(t.mount)
+            }
+            out.byteString(plan)
+            out.byteString(base)
+            var bytes = out.finished()
+            Digest.of(bytes).withUnsafeBytes { bytes.append(contentsOf: $0) }
+            return bytes
+        }
+
+        /// `packed` read back; nil for anything else (cut short, edited, another schema).
+        public init?(unpacking bytes: [UInt8]) {
+            guard bytes.count > 32 else { return nil }
+            let body = Array(bytes[..<(bytes.count - 32)])
+            guard bytes[(bytes.count - 32)...].elementsEqual(Digest.of(body).withUnsafeBytes { Array($0) }) else { return nil }
+            // The body hashed to the digest this orchestrate wrote after it: its own packing.
+            var input = ByteUnpacker(body)
+            guard input.string() == Self.schema else { return nil }
+            context = input.digest()
+            state = input.digest()
+            tasks = input.count()
+            recordedMs = Int64(input.count())
+            gaps = (0 ..< input.count()).map { _ in input.string() }
+            trees = []
+            for _ in 0 ..< input.count() {
+                guard let platform = Platform(rawValue: input.string()) else { return nil }
+                trees.append(Tree(platform: platform, mount: input.string()))
+            }
+            plan = input.byteString()
+            base = input.byteString()
+            guard input.isAtEnd else { return nil }
+        }
+    }
+
+    /// The record a completed full compile of `source` (`tasks` tasks, `gaps` said) leaves (nil for the demo).
+    public static func record(of set: TaskSet, source: CompileSource, tasks: Int, gaps: [String], context: Digest, state: Digest) -> Record? {
+        guard case let .plan(file) = source, let base = set.base else { return nil }
+        return Record(context: context, state: state, tasks: tasks, gaps: gaps,
+                      trees: set.trees.map { Record.Tree(platform: $0.platform, mount: $0.mount) }, plan: file.bytes, base: base)
+    }
+
+    /// Writes `record` as the base of `out`, if its state is still the one there (best effort).
+    @discardableResult
+    public static func write(_ record: Record, out: String) -> Bool {
+        (try? Materializer(root: out).writeBase(record.packed(), stateDigest: record.state)) ?? false
+    }
+
+    /// Compiles `file` into `out` as the last run's tree with one entity changed; nil when that is
+    /// not certain (the caller compiles in full; nothing was written). `store` is called only once
+    /// the change is known to be one entity's.
+    public static func compile(_ file: PlanFile, out: String, context: Digest, store: () throws -> any CompileStore, jobs: Int,
+                               overwriteEdited: Bool, now: Date = Date()) throws -> Outcome? {
+        let materializer = Materializer(root: out, overwriteEdited: overwriteEdited)
+        guard let bytes = materializer.readBase(), let last = Record(unpacking: bytes), last.context == context else { return nil }
+        let age = now.timeIntervalSince1970 - Double(last.recordedMs) / 1000
+        guard age >= -1, age < CompileMemo.maxAge, let base = EntityBase(unpacking: last.base),
+              case let .success(change) = EntityPatch.change(from: base, old: last.plan, new: file.bytes, file: file.name) else { return nil }
+        let previous = materializer.loadPrevious(digesting: true)
+        guard previous.isClean, previous.digest == last.state, let files = previous.files,
+              let rails = last.trees.first(where: { $0.platform == .rails }) else { return nil }
+
+        let store = try store()
+        let viewOptIns = RenderedViewOptIns()
+        let record = Executor(cache: store, jobs: jobs, runDigest: change.planDigest, observeRendered: { viewOptIns.observe($0, $1, $2) })
+            .run(try TaskGraph(change.tasks))
+        guard record.failures.isEmpty else { return nil }
+        let outputs = Compilation.outputBytes(record, store: store, tasks: { change.tasks })
+
+        // The tree: the state's files, the entity's with their new bytes.
+        var byPath: [String: Int] = Dictionary(minimumCapacity: files.count)
+        for (i, f) in files.enumerated() { byPath[f.path] = i }
+        var tree = files
+        var records: [ProvenanceDocument.File] = []
+        var changed: [String] = []
+        for r in record.results {
+            let output = try SeamOutput(r, platform: .rails)
+            let path = mounted(rails.mount, r.path)
+            guard let i = byPath[path], tree[i].mode == r.mode else { return nil }
+            tree[i] = TreeFile(path: path, digest: output.digest, mode: output.mode, size: r.size)
+            changed.append(path)
+            records.append(ProvenanceDocument.File(output: output, path: r.path))
+        }
+        // Each view the entity renders opts in only to controllers the app has (the rest of the
+        // bridge check reads no file of an entity's: it passed when those files were composed).
+        let paths = tree.map(\.path)
+        let views = Set(changed.filter(BuiltInBridgeCheck.isView))
+        var digests: [String: Digest] = [:]
+        for r in record.results { if let d = r.output { digests[mounted(rails.mount, r.path)] = d } }
+        let mismatches = try BuiltInBridgeCheck.check([], platforms: [], paths: paths, skipView: { !views.contains($0) },
+                                                      knownOptIns: { digests[$0].flatMap(viewOptIns.optIns) },
+                                                      read: { path in try digests[path].flatMap { try outputs.bytes($0) } })
+        guard mismatches.isEmpty else { return nil }
+
+        // Each tree's provenance: the Plan digest, and for the Rails tree its digest and the entity's records.
+        var provided: [Digest: [UInt8]] = [:]
+        let foreign = last.trees.map(\.mount).filter { !$0.isEmpty }
+        for t in last.trees {
+            let path = mounted(t.mount, TreeDigest.provenanceFile)
+            guard let i = byPath[path], let old = materializer.readRecorded(path, previous: previous) else { return nil }
+            let isRails = t.platform == .rails
+            let digest = isRails ? treeDigest(tree, mount: t.mount, foreign: t.mount.isEmpty ? foreign : []) : nil
+            let projections = isRails ? [change.projections["entity:" + change.entity]].compactMap { $0.map(ProvenanceDocument.ProjectionRecord.init) } : []
+            guard let patched = ProvenanceDocument.patched(old, planDigest: change.planDigest, nativeInputDigest: digest,
+                                                           files: isRails ? records : [], projections: projections) else { return nil }
+            let d = Digest.of(patched)
+            provided[d] = patched
+            tree[i] = TreeFile(path: path, digest: d, mode: tree[i].mode, size: UInt64(patched.count))
+        }
+        let entityOutputs = Set(record.results.compactMap(\.output))
+        let written: MaterializeReport
+        do {
+            written = try materializer.apply(tree, previous: previous, available: { provided[$0] != nil || entityOutputs.contains($0) }) { d in
+                if let doc = provided[d] { return .bytes(doc) }
+                guard let b = try outputs.bytes(d) else { throw CacheError.missingObject(digest: d) }
+                return .bytes(b)
+            }
+        } catch is Materializer.Unavailable {
+            return nil
+        }
+        var next = last
+        next.plan = file.bytes
+        next.base = change.base.packed()
+        next.recordedMs = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+        return Outcome(entity: change.entity, tasks: last.tasks, record: record, written: written, base: next)
+    }
+
+    /// The native input digest of the tree mounted at `mount` (less the roots of trees mounted inside it).
+    static func treeDigest(_ files: [TreeFile], mount: String, foreign: [String]) -> Digest {
+        let prefix = mount.isEmpty ? "" : mount + "/"
+        let foreignPrefixes = foreign.map { $0 + "/" }
+        let entries = files.lazy.filter { $0.path.hasPrefix(prefix) }.compactMap { f -> TreeDigest.Entry? in
+            let rel = String(f.path.dropFirst(prefix.count))
+            guard !foreignPrefixes.contains(where: { rel.hasPrefix($0) }) else { return nil }
+            return TreeDigest.Entry(path: rel, mode: f.mode, digest: f.digest)
+        }
+        return TreeDigest.digest(Array(entries))
+    }
+}
