@@ -55,7 +55,7 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
                       taskKey: f.taskKey, inputs: f.origin == .core ? nil : f.inputs)
         }
 
-        init(path: String, sha256: Digest, mode: FileMode, origin: String, owner: String, taskKey: Digest?, inputs: [String: Digest]?) {
+        public init(path: String, sha256: Digest, mode: FileMode, origin: String, owner: String, taskKey: Digest?, inputs: [String: Digest]?) {
             self.path = path
             self.sha256 = sha256
             self.mode = mode
@@ -311,8 +311,8 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         w.beginArray()
     }
 
-    /// One file's record, an element of the "files" array.
-    private static func writeFile(_ f: File, into w: inout StableJSONWriter) {
+    /// One file's record, an element of the "files" array (also how `patched` writes one again).
+    static func writeFile(_ f: File, into w: inout StableJSONWriter) {
         w.element()
         w.beginObject()
         if let inputs = f.inputs {
@@ -344,8 +344,9 @@ public struct ProvenanceDocument: Codable, Hashable, Sendable {
         }
     }
 
-    /// One projection's record, a member of the "projections" object.
-    private static func writeProjection(_ name: String, _ record: ProjectionRecord, into w: inout StableJSONWriter) {
+    /// One projection's record, a member of the "projections" object (also how `patched` writes one
+    /// again).
+    static func writeProjection(_ name: String, _ record: ProjectionRecord, into w: inout StableJSONWriter) {
         w.key(name)
         w.beginObject()
         w.member("digest", record.digest)
