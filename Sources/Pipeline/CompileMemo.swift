@@ -113,10 +113,10 @@ public enum CompileMemo {
         return (record, files)
     }
 
-    /// Records `record` in `out`, if the state there is still the one `record` names. Returns
-    /// whether it was written.
+    /// Records `record` in `out` (and `base`, the run's `EntityPatchCompile.Record`, beside it), if
+    /// the state there is still the one `record` names. Returns whether it was written.
     @discardableResult
-    public static func record(_ record: Record, out: String) throws -> Bool {
-        try Materializer(root: out).writeMemo(StableJSON.encode(record), stateDigest: record.state)
+    public static func record(_ record: Record, base: EntityPatchCompile.Record? = nil, out: String) throws -> Bool {
+        try Materializer(root: out).writeMemo(StableJSON.encode(record), base: base?.packed(), stateDigest: record.state)
     }
 }

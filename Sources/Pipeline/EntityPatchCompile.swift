@@ -126,12 +126,6 @@ public enum EntityPatchCompile {
                       trees: set.trees.map { Record.Tree(platform: $0.platform, mount: $0.mount) }, plan: file.bytes, base: base)
     }
 
-    /// Writes `record` as the base of `out`, if its state is still the one there (best effort).
-    @discardableResult
-    public static func write(_ record: Record, out: String) -> Bool {
-        (try? Materializer(root: out).writeBase(record.packed(), stateDigest: record.state)) ?? false
-    }
-
     /// Compiles `file` into `out` as the last run's tree with one entity changed; nil when that is
     /// not certain (the caller compiles in full; nothing was written). `store` is called only once
     /// the change is known to be one entity's.

@@ -19,35 +19,27 @@ extension Materializer {
     /// The memo's bytes, or nil when there is none (or no state directory, or a link there).
     public func readMemo() -> [UInt8]? { readRecord(Self.memoFileName) }
 
-    /// Writes `bytes` as the memo, under the run lock, only if the state file still hashes to
-    /// `stateDigest` (no other run replaced it since the caller's). Returns whether it was written.
+    /// Writes `bytes` as the memo (and `base` as the entity base, when given), under the run lock,
+    /// only if the state file still hashes to `stateDigest` (no other run replaced it since the
+    /// caller's). Returns whether it was written.
     @discardableResult
-    public func writeMemo(_ bytes: [UInt8], stateDigest: Digest) throws -> Bool {
-        try writeRecord(Self.memoFileName, bytes, stateDigest: stateDigest)
+    public func writeMemo(_ bytes: [UInt8], base: [UInt8]? = nil, stateDigest: Digest) throws -> Bool {
+        guard let dirFD = openExistingStateDirectory() else { return false }
+        defer { close(dirFD) }
+        try lock(dirFD, LOCK_EX)
+        guard Self.digestRegular(Self.stateFileName, in: dirFD) == stateDigest else { return false }
+        try writeAtomically(Self.memoFileName, in: dirFD, bytes: bytes, mode: .regular, counter: 0, path: Self.memoFile)
+        if let base { try writeAtomically(Self.baseFileName, in: dirFD, bytes: base, mode: .regular, counter: 0, path: Self.baseFile) }
+        return true
     }
 
     /// The entity base's bytes, as `readMemo` reads the memo.
     public func readBase() -> [UInt8]? { readRecord(Self.baseFileName) }
 
-    /// Writes the entity base, as `writeMemo` writes the memo.
-    @discardableResult
-    public func writeBase(_ bytes: [UInt8], stateDigest: Digest) throws -> Bool {
-        try writeRecord(Self.baseFileName, bytes, stateDigest: stateDigest)
-    }
-
     private func readRecord(_ name: String) -> [UInt8]? {
         guard let dirFD = openExistingStateDirectory() else { return nil }
         defer { close(dirFD) }
         return Self.readRegular(name, in: dirFD)
-    }
-
-    private func writeRecord(_ name: String, _ bytes: [UInt8], stateDigest: Digest) throws -> Bool {
-        guard let dirFD = openExistingStateDirectory() else { return false }
-        defer { close(dirFD) }
-        try lock(dirFD, LOCK_EX)
-        guard Self.digestRegular(Self.stateFileName, in: dirFD) == stateDigest else { return false }
-        try writeAtomically(name, in: dirFD, bytes: bytes, mode: .regular, counter: 0, path: Self.stateDirectory + "/" + name)
-        return true
     }
 
     /// Whether the tree is exactly what the state file records, the state hashing to `stateDigest`:

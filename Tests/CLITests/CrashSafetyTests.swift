@@ -147,7 +147,7 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertEqual(missing, [], "missing from --out")
         XCTAssertEqual(different, [], "different path, mode or bytes")
         XCTAssertGreaterThan(want.count, 100)
-        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: out + "/.orchestrate")), ["outputs.json", "memo.json"],
-                       "only the state and the compile memo are left in .orchestrate/")
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: out + "/.orchestrate")), ["outputs.json", "memo.json", "entity-base"],
+                       "only the state, the compile memo and the entity base are left in .orchestrate/")
     }
 }

@@ -72,6 +72,7 @@ final class EntityPatchTests: XCTestCase {
             ("a field key twice", synopsis, "\"key\": \"title\",\n          \"type\": \"text\"", .diagnostics),
             ("an unknown field type", synopsis, "\"key\": \"synopsis\",\n          \"type\": \"novel\"", .unreadable),
             ("a JSON error inside the entity", synopsis, "\"key\": \"synopsis\",\n          \"type\": \"text", .unreadable),
+            ("a Plan past the size limit", synopsis, synopsis + String(repeating: " ", count: PlanLimits.fileBytes), .unreadable),
             ("a second entity after it", bornOn + "\n      ]\n    }",
              bornOn + "\n      ]\n    },\n    { \"key\": \"studio\" }", .unreadable),
         ]

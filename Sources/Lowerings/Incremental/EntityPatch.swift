@@ -1,3 +1,4 @@
+import Foundation
 import Hashing
 import Tasks
 
@@ -53,6 +54,8 @@ public enum EntityPatch {
     /// The change from `old` (the bytes `base` was made from) to `new`.
     public static func change(from base: EntityBase, old: [UInt8], new: [UInt8], file: String) -> Result<Change, Refusal> {
         guard old != new else { return .failure(.samePlan) }
+        // The loader's first rule, which a whole load would report.
+        guard new.count <= PlanLimits.fileBytes else { return .failure(.unreadable) }
         guard base.starts.count == base.summaries.count else { return .failure(.outsideOneEntity) }
         // The differing bytes: old[p ..< m - s] became new[p ..< n - s].
         let m = old.count, n = new.count
@@ -155,15 +158,20 @@ public enum EntityPatch {
     }
 
     static func occurrence(of needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
-        guard let lead = needle.first, needle.count <= haystack.count - from else { return nil }
-        var i = from
-        let last = haystack.count - needle.count
-        while i <= last {
-            guard let j = haystack[i ... last].firstIndex(of: lead) else { return nil }
-            if haystack[j ..< j + needle.count].elementsEqual(needle) { return j }
-            i = j + 1
+        guard let lead = needle.first, from >= 0, needle.count <= haystack.count - from else { return nil }
+        return haystack.withUnsafeBytes { h in
+            needle.withUnsafeBytes { n in
+                // (Glibc's memmem is not imported: each candidate is found by its first byte.)
+                var i = from
+                let last = h.count - n.count
+                while i <= last, let hit = memchr(h.baseAddress! + i, Int32(lead), last - i + 1) {
+                    let at = UnsafeRawPointer(hit) - h.baseAddress!
+                    if memcmp(hit, n.baseAddress!, n.count) == 0 { return at }
+                    i = at + 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 }
 

@@ -106,10 +106,8 @@ public enum CompileCommand: Command {
                 if let fingerprint, let state = r.stateDigest, r.keptEdited.isEmpty, r.keptModified.isEmpty, r.stateProblem == nil {
                     var base = patched.base
                     base.state = state
-                    if (try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: patched.tasks, diagnostics: [], gaps: base.gaps),
-                                                out: ctx.path(out))) == true {
-                        EntityPatchCompile.write(base, out: ctx.path(out))
-                    }
+                    _ = try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: patched.tasks, diagnostics: [], gaps: base.gaps),
+                                                base: base, out: ctx.path(out))
                 }
                 return ExitCode.success
             }
@@ -162,12 +160,12 @@ public enum CompileCommand: Command {
         // A clean run is recorded for the next one (best effort: the run itself succeeded); one
         // with no diagnostics (their positions move with any edit) also leaves its base, for a
         // change of one entity.
-        if let fingerprint, let state = r.stateDigest, kept == 0, r.stateProblem == nil,
-           (try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: t.tasks, diagnostics: diagnostics, gaps: gaps),
-                                    out: ctx.path(out))) == true,
-           diagnostics.isEmpty, let context,
-           let base = EntityPatchCompile.record(of: result.tasks, source: source, tasks: t.tasks, gaps: gaps, context: context, state: state) {
-            EntityPatchCompile.write(base, out: ctx.path(out))
+        if let fingerprint, let state = r.stateDigest, kept == 0, r.stateProblem == nil {
+            let base = diagnostics.isEmpty ? context.flatMap {
+                EntityPatchCompile.record(of: result.tasks, source: source, tasks: t.tasks, gaps: gaps, context: $0, state: state)
+            } : nil
+            _ = try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: t.tasks, diagnostics: diagnostics, gaps: gaps),
+                                        base: base, out: ctx.path(out))
         }
         return ExitCode.success
     }
