@@ -134,9 +134,12 @@ public enum EntityPatchCompile {
         let materializer = Materializer(root: out, overwriteEdited: overwriteEdited)
         guard let bytes = materializer.readBase(), let last = Record(unpacking: bytes), last.context == context else { return nil }
         let age = now.timeIntervalSince1970 - Double(last.recordedMs) / 1000
-        guard age >= -1, age < CompileMemo.maxAge, let base = EntityBase(unpacking: last.base),
+        guard age >= -1, age < CompileMemo.maxAge, last.plan != file.bytes else { return nil }
+        // The state is read on another core while the change is lowered.
+        let state = Preloaded { materializer.loadPrevious(digesting: true) }
+        guard let base = EntityBase(unpacking: last.base),
               case let .success(change) = EntityPatch.change(from: base, old: last.plan, new: file.bytes, file: file.name) else { return nil }
-        let previous = materializer.loadPrevious(digesting: true)
+        let previous = state.value
         guard previous.isClean, previous.digest == last.state, let files = previous.files,
               let rails = last.trees.first(where: { $0.platform == .rails }) else { return nil }
 
@@ -186,11 +189,13 @@ public enum EntityPatchCompile {
             let d = Digest.of(patched)
             provided[d] = patched
             tree[i] = TreeFile(path: path, digest: d, mode: tree[i].mode, size: UInt64(patched.count))
+            changed.append(path)
         }
         let entityOutputs = Set(record.results.compactMap(\.output))
         let written: MaterializeReport
         do {
-            written = try materializer.apply(tree, previous: previous, available: { provided[$0] != nil || entityOutputs.contains($0) }) { d in
+            written = try materializer.applyChanges(changed.map { tree[byPath[$0]!] }, previous: previous,
+                                                    available: { provided[$0] != nil || entityOutputs.contains($0) }) { d in
                 if let doc = provided[d] { return .bytes(doc) }
                 guard let b = try outputs.bytes(d) else { throw CacheError.missingObject(digest: d) }
                 return .bytes(b)

@@ -62,10 +62,16 @@ extension Materializer {
         defer { close(fd) }
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, let bytes = Self.readAll(fd),
               Digest.of(bytes) == stateDigest, let files = OutputStateCodec.decode(bytes) else { return nil }
-        let stateMtimeNs = OutputState.ns(st.st_mtim)
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else { return nil }
         defer { close(rootFD) }
+        return Self.allAsRecorded(files, stateMtimeNs: OutputState.ns(st.st_mtim), rootFD: rootFD, racyLimit: racyLimit) == nil ? nil : files.count
+    }
+
+    /// Whether every file of `files` is there as recorded, by the rules `unchanged` states (a
+    /// file as recent as the state hashed, up to `racyLimit` of them): how many were hashed so,
+    /// or nil for a "no". Reads only.
+    static func allAsRecorded(_ files: [OutputState], stateMtimeNs: Int64, rootFD: Int32, racyLimit: Int) -> Int? {
         enum Check { case clean, racy, changed }
         let checks = concurrentMap(count: files.count, chunk: 256, context: { DirectoryWalker(rootFD: rootFD) }) { walker, i -> Check in
             let r = files[i]
@@ -87,7 +93,7 @@ extension Materializer {
             var st = stat()
             guard fstat(fd, &st) == 0, r.matches(st), Self.digest(ofDescriptor: fd, name: name) == r.digest else { return nil }
         }
-        return files.count
+        return racy.count
     }
 
     /// The `stat` of the file `r` records when it is still there as recorded: a regular file,

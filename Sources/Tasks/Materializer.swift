@@ -95,6 +95,10 @@ public struct Materializer: Sendable {
         var probed: [String: FileFacts] = [:]
         /// The state file's SHA-256, when it was read with `loadPrevious(digesting: true)`.
         public internal(set) var digest: Digest?
+        /// With `digest`: the entries in the state file's order (by path, bytewise, as `saveState`
+        /// writes them), for `applyChanges` and `files`, and the file's bytes with the range of each.
+        var ordered: [OutputState] = []
+        var encoded: (bytes: [UInt8], ranges: [Range<Int>])?
 
         /// Whether the state was read as the current codec writes it, without a problem.
         public var isClean: Bool { problem == nil && !legacy && identity != nil }
@@ -104,7 +108,7 @@ public struct Materializer: Sendable {
         public var files: [TreeFile]? {
             var out: [TreeFile] = []
             out.reserveCapacity(outputs.count)
-            for r in outputs.values {
+            for r in ordered.count == outputs.count ? ordered : Array(outputs.values) {
                 guard let mode = FileMode(rawValue: r.mode) else { return nil }
                 out.append(TreeFile(path: r.path, digest: r.digest, mode: mode, size: r.size))
             }
@@ -220,17 +224,33 @@ public struct Materializer: Sendable {
         try apply(files, previous: loaded, content: { .bytes(try bytes($0)) })
     }
 
-    /// A file `apply` would have to write has bytes its caller cannot give (`available` said
-    /// no). Thrown before anything is written.
+    /// What `applyChanges` would need and does not have: the bytes of a file it would have to
+    /// write (`available` said no), or a tree and state still as the caller read them. Thrown
+    /// before anything is written.
     public struct Unavailable: Error, Equatable, Sendable {
         public let path: String
     }
 
-    /// `apply(_:previous:bytes:)` where a file's bytes may come in pieces (`FileContent`). With
-    /// `available`, every file to be written is asked first, before the journal and any write:
-    /// one it says no to ends the run there (`Unavailable`), the tree and the state untouched.
-    public func apply(_ files: [TreeFile], previous loaded: Previous?, available: ((Digest) -> Bool)? = nil,
-                      content: (Digest) throws -> FileContent) throws -> MaterializeReport {
+    /// `apply` of a tree that is `previous`'s with only `changed` files new or different: every
+    /// other file `previous` records is kept as recorded, without being given. That holds only
+    /// while the state is the one `previous` read, no run was interrupted since, and every other
+    /// file is there as recorded (checked as `unchanged` checks a tree, under the run lock); and
+    /// only if every file to be written is `available`. Otherwise `Unavailable` is thrown, the tree
+    /// and the state untouched, and the caller applies the whole tree instead.
+    public func applyChanges(_ changed: [TreeFile], previous: Previous, available: (Digest) -> Bool,
+                             content: (Digest) throws -> FileContent) throws -> MaterializeReport {
+        try withoutActuallyEscaping(available) { available in
+            try apply(changed, previous: previous, keepOthers: true, available: available, content: content)
+        }
+    }
+
+    /// `apply(_:previous:bytes:)` where a file's bytes may come in pieces (`FileContent`).
+    public func apply(_ files: [TreeFile], previous loaded: Previous?, content: (Digest) throws -> FileContent) throws -> MaterializeReport {
+        try apply(files, previous: loaded, keepOthers: false, available: nil, content: content)
+    }
+
+    private func apply(_ files: [TreeFile], previous loaded: Previous?, keepOthers: Bool, available: ((Digest) -> Bool)?,
+                       content: (Digest) throws -> FileContent) throws -> MaterializeReport {
         for f in files {
             if let reason = OutputPath.problem(f.path) { throw TaskError.unsafePath(path: f.path, reason: reason) }
             if f.path == Self.stateDirectory || f.path.hasPrefix(Self.stateDirectory + "/") {
@@ -247,6 +267,9 @@ public struct Materializer: Sendable {
         var current = stat()
         let identity = fstatat(stateFD, Self.stateFileName, &current, AT_SYMLINK_NOFOLLOW) == 0 ? StateIdentity(current) : nil
         let state = loaded.flatMap { $0.identity == identity ? $0 : nil } ?? loadState()
+        if keepOthers, loaded?.identity != identity || identity == nil || recovery.interrupted || state.problem != nil || state.legacy {
+            throw Unavailable(path: Self.stateFile)
+        }
         let previous = state.outputs, stateMtimeNs = state.stateMtimeNs
         // What a probe ahead found as recorded (`probingAhead`), if no run was interrupted since
         // (a journal now means one was).
@@ -268,6 +291,25 @@ public struct Materializer: Sendable {
         func record(_ entry: OutputState) {
             newState.append(entry)
             recorded.insert(entry.path)
+        }
+        // Kept as recorded (and so never gone): every other file, once each is found so. In the
+        // state's order, so the check goes directory by directory.
+        var kept: [OutputState] = []
+        // Where each kept entry is encoded in the state read (to be copied from there).
+        var keptBytes: [Range<Int>] = []
+        if keepOthers {
+            var given: Set<String> = []
+            for f in files { given.insert(f.path) }
+            guard state.ordered.count == previous.count, let encoded = state.encoded else { throw Unavailable(path: Self.stateFile) }
+            for (i, e) in state.ordered.enumerated() where !given.contains(e.path) {
+                kept.append(e)
+                keptBytes.append(encoded.ranges[i])
+            }
+            guard let hashed = Self.allAsRecorded(kept, stateMtimeNs: stateMtimeNs, rootFD: rootFD, racyLimit: 64) else {
+                throw Unavailable(path: Self.stateFile)
+            }
+            // Written again, the state is older than those files, which the next run then trusts.
+            if hashed > 0 { racy = true }
         }
 
         // A path given twice ends with its last bytes. Then, in component order: every parent is
@@ -350,7 +392,7 @@ public struct Materializer: Sendable {
         var emptied: Set<String> = []
         for e in recovery.entries { emptied.insert(Self.parentPath(e.path)) }
         func isGone(_ path: String) -> Bool { !recorded.contains(path) && OutputPath.problem(path) == nil && !Self.isState(path) }
-        let gone = previous.keys.filter(isGone) + journaledDigests.keys.filter { previous[$0] == nil && isGone($0) }
+        let gone = keepOthers ? [] : previous.keys.filter(isGone) + journaledDigests.keys.filter { previous[$0] == nil && isGone($0) }
         for path in gone.sorted(by: ComponentOrder.less) {
             // Emptied now, or by an interrupted run that removed the file and not its directory.
             emptied.insert(Self.parentPath(path))
@@ -373,15 +415,35 @@ public struct Materializer: Sendable {
         report.keptModified.sort()
         report.keptEdited.sort()
         report.overwrittenEdited.sort()
+        // With the others kept: the state read, with the given files' entries merged in (in its
+        // order), the kept ones copied from its bytes.
+        var merged: [(state: OutputState, bytes: Range<Int>?)] = []
+        if keepOthers {
+            let given = newState.sorted { $0.path.utf8Precedes($1.path) }
+            merged.reserveCapacity(kept.count + given.count)
+            var g = 0
+            for (e, r) in zip(kept, keptBytes) {
+                while g < given.count, given[g].path.utf8Precedes(e.path) { merged.append((given[g], nil)); g += 1 }
+                merged.append((e, r))
+            }
+            merged += given[g...].map { ($0, nil) }
+            report.unchanged += kept.count
+        }
+        func save(durable: Bool) throws -> Digest {
+            if keepOthers, let source = state.encoded?.bytes { return try saveState(merged, source: source, in: stateFD, durable: durable) }
+            return try saveState(newState, in: stateFD, durable: durable)
+        }
         // A no-op run leaves the state file alone (same entries, same stat facts), unless an entry
         // was too recent to trust: writing the state again makes it older than the state file.
-        if newState.count != previous.count || newState.contains(where: { previous[$0.path] != $0 }) || journaled || state.legacy {
-            report.stateDigest = try saveState(newState, in: stateFD, durable: journaled)
+        // (With the others kept, `newState` holds the given files' entries only.)
+        let entries = keepOthers ? kept.count + newState.count : newState.count
+        if entries != previous.count || newState.contains(where: { previous[$0.path] != $0 }) || journaled || state.legacy {
+            report.stateDigest = try save(durable: journaled)
         } else {
             // Only to age the state past the files' mtimes: best effort, so a run that changed
             // nothing still succeeds on a full disk (a later run re-hashes those files instead).
             // Otherwise the state is the one read (the lock is held): its digest is read back.
-            report.stateDigest = racy ? try? saveState(newState, in: stateFD, durable: false) : nil
+            report.stateDigest = racy ? try? save(durable: false) : nil
             if report.stateDigest == nil { report.stateDigest = Self.digestRegular(Self.stateFileName, in: stateFD) }
         }
         if journaled { try removeJournal(in: stateFD) }
@@ -433,11 +495,16 @@ public struct Materializer: Sendable {
     /// recent as the state file is hashed, and `racy` is set so the state is written again.
     private func sameContent(_ full: @autoclosure () -> String, _ st: stat, _ f: TreeFile, _ recorded: OutputState?,
                              _ stateMtimeNs: Int64, _ racy: inout Bool, _ digest: inout Digest?) -> Bool {
-        guard UInt64(st.st_size) == f.size else { return false }
-        if let r = recorded, r.digest == f.digest, r.matches(st) {
-            if r.mtimeNs < stateMtimeNs { return true }
-            racy = true
+        if let r = recorded, r.matches(st) {
+            // As recorded and older than the state: its bytes are the recorded ones, by the same
+            // rule (so a file about to be replaced is not read to learn it was not edited).
+            if r.mtimeNs < stateMtimeNs {
+                digest = r.digest
+                return r.digest == f.digest && UInt64(st.st_size) == f.size
+            }
+            if r.digest == f.digest { racy = true }
         }
+        guard UInt64(st.st_size) == f.size else { return false }
         digest = try? Digest.ofFile(at: full())
         return digest == f.digest
     }

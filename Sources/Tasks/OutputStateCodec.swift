@@ -44,34 +44,61 @@ enum OutputStateCodec {
         out.withUnsafeBytes(emit)
     }
 
+    /// A state of `entries` in pieces, as `stream` writes one: an entry given with bytes (a range
+    /// of `source`, where an earlier state holds its encoding, found by `decodeWithRanges`) is
+    /// copied from there, the others are encoded. Either way an entry decodes to its value.
+    static func stream(_ entries: [(state: OutputState, bytes: Range<Int>?)], source: [UInt8], chunk: Int = 1 << 16,
+                       _ emit: (UnsafeRawBufferPointer) -> Void) {
+        var out: [UInt8] = []
+        out.reserveCapacity(chunk + 4096)
+        out.append(contentsOf: Literal.open)
+        for (i, e) in entries.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if let r = e.bytes { out.append(contentsOf: source[r]) } else { write(e.state, into: &out) }
+            if out.count >= chunk {
+                out.withUnsafeBytes(emit)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        out.append(contentsOf: Literal.schema)
+        appendString(&out, schema)
+        out.append(UInt8(ascii: "}"))
+        out.withUnsafeBytes(emit)
+    }
+
     /// The one writer of the form: `flush` is called after each entry.
     private static func write(_ states: [OutputState], schema: String, into out: inout [UInt8], flush: (inout [UInt8]) -> Void) {
         out.append(contentsOf: Literal.open)
         for (i, s) in states.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "{"))
-            if let c = s.ctimeNs {
-                out.append(contentsOf: Literal.ctime)
-                appendSigned(&out, c)
-                out.append(UInt8(ascii: ","))
-            }
-            out.append(contentsOf: Literal.digest)
-            s.digest.appendHex(to: &out)
-            out.append(contentsOf: Literal.inode)
-            appendDecimal(&out, s.inode)
-            out.append(contentsOf: Literal.mode)
-            appendDecimal(&out, UInt64(s.mode))
-            out.append(contentsOf: Literal.mtime)
-            appendSigned(&out, s.mtimeNs)
-            out.append(contentsOf: Literal.path)
-            appendString(&out, s.path)
-            out.append(contentsOf: Literal.size)
-            appendDecimal(&out, s.size)
-            out.append(UInt8(ascii: "}"))
+            write(s, into: &out)
             flush(&out)
         }
         out.append(contentsOf: Literal.schema)
         appendString(&out, schema)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// One entry.
+    private static func write(_ s: OutputState, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        if let c = s.ctimeNs {
+            out.append(contentsOf: Literal.ctime)
+            appendSigned(&out, c)
+            out.append(UInt8(ascii: ","))
+        }
+        out.append(contentsOf: Literal.digest)
+        s.digest.appendHex(to: &out)
+        out.append(contentsOf: Literal.inode)
+        appendDecimal(&out, s.inode)
+        out.append(contentsOf: Literal.mode)
+        appendDecimal(&out, UInt64(s.mode))
+        out.append(contentsOf: Literal.mtime)
+        appendSigned(&out, s.mtimeNs)
+        out.append(contentsOf: Literal.path)
+        appendString(&out, s.path)
+        out.append(contentsOf: Literal.size)
+        appendDecimal(&out, s.size)
         out.append(UInt8(ascii: "}"))
     }
 
@@ -122,10 +149,21 @@ enum OutputStateCodec {
         }
     }
 
+    /// `decode`, with the range of `bytes` each entry was read from.
+    static func decodeWithRanges(_ bytes: [UInt8], schema: String = schema) -> (states: [OutputState], ranges: [Range<Int>])? {
+        bytes.withUnsafeBufferPointer { buf in
+            var p = Parser(b: buf, schema: schema)
+            p.ranges = []
+            return p.stateFile().map { ($0, p.ranges ?? []) }
+        }
+    }
+
     private struct Parser {
         let b: UnsafeBufferPointer<UInt8>
         let schema: String
         var i = 0
+        /// Where each entry was read, when asked for.
+        var ranges: [Range<Int>]?
 
         init(b: UnsafeBufferPointer<UInt8>, schema: String) {
             self.b = b
@@ -159,8 +197,10 @@ enum OutputStateCodec {
             var out: [OutputState] = []
             if take("]") { return out }
             repeat {
+                let start = i
                 guard let s = entry() else { return nil }
                 out.append(s)
+                ranges?.append(start ..< i)
             } while take(",")
             return take("]") ? out : nil
         }

@@ -151,4 +151,77 @@ final class MaterializerMemoTests: XCTestCase {
         XCTAssertEqual(m.readMemo(), Array("memo".utf8))
         XCTAssertFalse(try Materializer(root: dir + "/nowhere").writeMemo([1], stateDigest: d))
     }
+
+    // MARK: applyChanges
+
+    /// A tree of `n` files, applied, with the state aged past them (so the stat facts are trusted).
+    private func settledTree(_ n: Int) throws -> [TreeFile] {
+        let all = files(n)
+        _ = try apply(all)
+        ageState(old: false)
+        return all
+    }
+
+    private func changedFile(_ f: TreeFile, _ text: String) -> TreeFile {
+        let b = Array(text.utf8)
+        objects[Digest.of(b)] = b
+        return TreeFile(path: f.path, digest: Digest.of(b), mode: f.mode, size: UInt64(b.count))
+    }
+
+    private func stateEntries() throws -> [OutputState] {
+        try XCTUnwrap(OutputStateCodec.decode(Array(try XCTUnwrap(FileManager.default.contents(atPath: statePath)))))
+    }
+
+    /// Only the given files are written; the others stay recorded as they were (entry for entry),
+    /// the state names the new bytes, and `unchanged` finds the tree as that state records it.
+    func testApplyingChangesWritesThemAndKeepsEveryOtherEntry() throws {
+        let all = try settledTree(9)
+        let before = try stateEntries()
+        let m = Materializer(root: out)
+        let changed = [changedFile(all[4], "four, changed\n"), changedFile(all[7], "seven\n")]
+        let report = try m.applyChanges(changed, previous: m.loadPrevious(digesting: true), available: { _ in true }) { .bytes(self.objects[$0]!) }
+        XCTAssertEqual(report.written, changed.map(\.path).sorted())
+        XCTAssertEqual(report.unchanged, 7)
+        let after = try stateEntries()
+        XCTAssertEqual(after.map(\.path), before.map(\.path), "the same files, in the same order")
+        for (a, b) in zip(before, after) where !changed.contains(where: { $0.path == a.path }) { XCTAssertEqual(a, b) }
+        for c in changed { XCTAssertEqual(after.first { $0.path == c.path }?.digest, c.digest) }
+        XCTAssertEqual(report.stateDigest, try stateDigest())
+        XCTAssertEqual(try String(contentsOfFile: out + "/" + all[4].path, encoding: .utf8), "four, changed\n")
+        ageState(old: false)
+        XCTAssertEqual(m.unchanged(stateDigest: try stateDigest()), 9)
+    }
+
+    /// Another file edited, or missing, or the state replaced after it was read, or a journal
+    /// left: nothing is written and the state is as it was.
+    func testApplyingChangesRefusesATreeItCannotVouchFor() throws {
+        let all = try settledTree(6)
+        let m = Materializer(root: out)
+        let changed = [changedFile(all[1], "one, changed\n")]
+        func attempt(_ what: String, previous: Materializer.Previous? = nil, available: @escaping (Digest) -> Bool = { _ in true }) throws {
+            let state = try XCTUnwrap(FileManager.default.contents(atPath: statePath))
+            let read = previous ?? m.loadPrevious(digesting: true)
+            XCTAssertThrowsError(try m.applyChanges(changed, previous: read, available: available) { .bytes(self.objects[$0]!) }, what) {
+                XCTAssertTrue($0 is Materializer.Unavailable, "\(what): \($0)")
+            }
+            XCTAssertEqual(FileManager.default.contents(atPath: statePath), state, "\(what): the state is as it was")
+            XCTAssertEqual(try String(contentsOfFile: out + "/" + all[1].path, encoding: .utf8), "file 1\n", "\(what): nothing written")
+        }
+        try attempt("its bytes are not at hand", available: { _ in false })
+        let other = out + "/" + all[3].path
+        try Data("edited\n".utf8).write(to: URL(fileURLWithPath: other))
+        try attempt("another file edited")
+        try FileManager.default.removeItem(atPath: other)
+        try attempt("another file missing")
+        _ = try apply(all)
+        ageState(old: false)
+        let read = m.loadPrevious(digesting: true)
+        _ = try apply(all.dropLast())
+        try attempt("the state replaced since it was read", previous: read)
+        _ = try apply(all)
+        ageState(old: false)
+        try Data(OutputStateCodec.encode([], schema: OutputStateCodec.journalSchema))
+            .write(to: URL(fileURLWithPath: out + "/" + Materializer.stateDirectory + "/" + Materializer.journalFileName))
+        try attempt("a run was interrupted")
+    }
 }

@@ -42,6 +42,30 @@ final class OutputStateCodecTests: XCTestCase {
         }
     }
 
+    /// Entries read with their ranges, then written again with some copied from those bytes and
+    /// some encoded: the bytes are `encode`'s, in any chunking, and decode to the same entries.
+    func testASplicedStateIsTheEncodedOne() throws {
+        let many = (0 ..< 200).map { i in samples[i % 3].with(path: "d\(i % 7)/f\(i)") }
+        let bytes = OutputStateCodec.encode(many)
+        let (states, ranges) = try XCTUnwrap(OutputStateCodec.decodeWithRanges(bytes))
+        XCTAssertEqual(states, many)
+        XCTAssertEqual(ranges.count, many.count)
+        for (s, r) in zip(many, ranges) { XCTAssertEqual(Array(bytes[r]), Array(OutputStateCodec.encode([s]).dropFirst(10).prefix(r.count))) }
+        var changed = many
+        changed[5] = changed[5].with(path: "d5/f5-new")
+        changed.remove(at: 9)
+        let entries: [(state: OutputState, bytes: Range<Int>?)] = changed.enumerated().map { i, s in
+            let j = i < 9 ? i : i + 1
+            return (s, i == 5 || i % 4 == 0 ? nil : ranges[j])
+        }
+        for chunk in [1, 300, 1 << 20] {
+            var pieces: [UInt8] = []
+            OutputStateCodec.stream(entries, source: bytes, chunk: chunk) { pieces += $0 }
+            XCTAssertEqual(pieces, OutputStateCodec.encode(changed), "chunk \(chunk)")
+        }
+        XCTAssertNil(OutputStateCodec.decodeWithRanges(Array(bytes.dropLast())))
+    }
+
     func testReadsItsOwnOutputAndJSONDecoderAgrees() throws {
         let bytes = OutputStateCodec.encode(samples)
         XCTAssertEqual(OutputStateCodec.decode(bytes), samples)
