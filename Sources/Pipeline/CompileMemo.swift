@@ -116,7 +116,8 @@ public enum CompileMemo {
     /// Records `record` in `out` (and `base`, the run's `EntityPatchCompile.Record`, beside it), if
     /// the state there is still the one `record` names. Returns whether it was written.
     @discardableResult
-    public static func record(_ record: Record, base: EntityPatchCompile.Record? = nil, out: String) throws -> Bool {
-        try Materializer(root: out).writeMemo(StableJSON.encode(record), base: base?.packed(), stateDigest: record.state)
+    public static func record(_ record: Record, base: EntityPatchCompile.Record? = nil, out: String,
+                              leftAs: MaterializeReport.StateFileIdentity? = nil) throws -> Bool {
+        try Materializer(root: out).writeMemo(StableJSON.encode(record), base: base?.packed(), stateDigest: record.state, leftAs: leftAs)
     }
 }

@@ -155,46 +155,46 @@ public enum EntityPatchCompile {
         for (i, f) in files.enumerated() { byPath[f.path] = i }
         var tree = files
         var records: [ProvenanceDocument.File] = []
-        var changed: [String] = []
+        var changed: [TreeFile] = []
         for r in record.results {
             let output = try SeamOutput(r, platform: .rails)
             let path = mounted(rails.mount, r.path)
             guard let i = byPath[path], tree[i].mode == r.mode else { return nil }
             tree[i] = TreeFile(path: path, digest: output.digest, mode: output.mode, size: r.size)
-            changed.append(path)
+            changed.append(tree[i])
             records.append(ProvenanceDocument.File(output: output, path: r.path))
         }
+        // The Rails tree's digest is taken on another core while the provenance is read.
+        let foreign = last.trees.map(\.mount).filter { !$0.isEmpty }
+        let entityTree = tree
+        let railsDigest = Preloaded { treeDigest(entityTree, mount: rails.mount, foreign: rails.mount.isEmpty ? foreign : []) }
         // Each view the entity renders opts in only to controllers the app has (the rest of the
         // bridge check reads no file of an entity's: it passed when those files were composed).
-        let paths = tree.map(\.path)
-        let views = Set(changed.filter(BuiltInBridgeCheck.isView))
+        let views = Set(changed.map(\.path).filter(BuiltInBridgeCheck.isView))
         var digests: [String: Digest] = [:]
         for r in record.results { if let d = r.output { digests[mounted(rails.mount, r.path)] = d } }
-        let mismatches = try BuiltInBridgeCheck.check([], platforms: [], paths: paths, skipView: { !views.contains($0) },
+        let mismatches = try BuiltInBridgeCheck.check([], platforms: [], paths: tree.map(\.path), skipView: { !views.contains($0) },
                                                       knownOptIns: { digests[$0].flatMap(viewOptIns.optIns) },
                                                       read: { path in try digests[path].flatMap { try outputs.bytes($0) } })
         guard mismatches.isEmpty else { return nil }
 
         // Each tree's provenance: the Plan digest, and for the Rails tree its digest and the entity's records.
         var provided: [Digest: [UInt8]] = [:]
-        let foreign = last.trees.map(\.mount).filter { !$0.isEmpty }
         for t in last.trees {
             let path = mounted(t.mount, TreeDigest.provenanceFile)
             guard let i = byPath[path], let old = materializer.readRecorded(path, previous: previous) else { return nil }
             let isRails = t.platform == .rails
-            let digest = isRails ? treeDigest(tree, mount: t.mount, foreign: t.mount.isEmpty ? foreign : []) : nil
             let projections = isRails ? [change.projections["entity:" + change.entity]].compactMap { $0.map(ProvenanceDocument.ProjectionRecord.init) } : []
-            guard let patched = ProvenanceDocument.patched(old, planDigest: change.planDigest, nativeInputDigest: digest,
+            guard let patched = ProvenanceDocument.patched(old, planDigest: change.planDigest, nativeInputDigest: isRails ? railsDigest.value : nil,
                                                            files: isRails ? records : [], projections: projections) else { return nil }
             let d = Digest.of(patched)
             provided[d] = patched
-            tree[i] = TreeFile(path: path, digest: d, mode: tree[i].mode, size: UInt64(patched.count))
-            changed.append(path)
+            changed.append(TreeFile(path: path, digest: d, mode: tree[i].mode, size: UInt64(patched.count)))
         }
         let entityOutputs = Set(record.results.compactMap(\.output))
         let written: MaterializeReport
         do {
-            written = try materializer.applyChanges(changed.map { tree[byPath[$0]!] }, previous: previous,
+            written = try materializer.applyChanges(changed, previous: previous,
                                                     available: { provided[$0] != nil || entityOutputs.contains($0) }) { d in
                 if let doc = provided[d] { return .bytes(doc) }
                 guard let b = try outputs.bytes(d) else { throw CacheError.missingObject(digest: d) }

@@ -21,13 +21,22 @@ extension Materializer {
 
     /// Writes `bytes` as the memo (and `base` as the entity base, when given), under the run lock,
     /// only if the state file still hashes to `stateDigest` (no other run replaced it since the
-    /// caller's). Returns whether it was written.
+    /// caller's). Returns whether it was written. With `leftAs`, the identity of the state file
+    /// the run that hashed to `stateDigest` left (`MaterializeReport.stateFile`), a state file
+    /// that still has it (the same inode, size and mtime: replacing it makes another inode) is
+    /// not hashed again.
     @discardableResult
-    public func writeMemo(_ bytes: [UInt8], base: [UInt8]? = nil, stateDigest: Digest) throws -> Bool {
+    public func writeMemo(_ bytes: [UInt8], base: [UInt8]? = nil, stateDigest: Digest,
+                          leftAs: MaterializeReport.StateFileIdentity? = nil) throws -> Bool {
         guard let dirFD = openExistingStateDirectory() else { return false }
         defer { close(dirFD) }
         try lock(dirFD, LOCK_EX)
-        guard Self.digestRegular(Self.stateFileName, in: dirFD) == stateDigest else { return false }
+        var st = stat()
+        let same = leftAs.map { id in
+            fstatat(dirFD, Self.stateFileName, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_mode & S_IFMT == S_IFREG
+                && StateIdentity(st) == id.value
+        } ?? false
+        guard same || Self.digestRegular(Self.stateFileName, in: dirFD) == stateDigest else { return false }
         try writeAtomically(Self.memoFileName, in: dirFD, bytes: bytes, mode: .regular, counter: 0, path: Self.memoFile)
         if let base { try writeAtomically(Self.baseFileName, in: dirFD, bytes: base, mode: .regular, counter: 0, path: Self.baseFile) }
         return true

@@ -35,6 +35,14 @@ public struct MaterializeReport: Sendable, Equatable {
     /// The SHA-256 of the state file as this run left it (written now, or left as it was); nil
     /// when it could not be read.
     public var stateDigest: Digest?
+    /// The state file's inode, size and mtime as this run left it: a record bound to
+    /// `stateDigest` is written without hashing the state again while the file is still this one.
+    public var stateFile: StateFileIdentity?
+
+    /// Which state file a run left (opaque: compared by `Materializer.writeMemo`).
+    public struct StateFileIdentity: Equatable, Sendable {
+        let value: Materializer.StateIdentity
+    }
 
     public enum StateProblem: Equatable, Sendable {
         case unreadable(errno: Int32)
@@ -447,6 +455,10 @@ public struct Materializer: Sendable {
             if report.stateDigest == nil { report.stateDigest = Self.digestRegular(Self.stateFileName, in: stateFD) }
         }
         if journaled { try removeJournal(in: stateFD) }
+        var left = stat()
+        if report.stateDigest != nil, fstatat(stateFD, Self.stateFileName, &left, AT_SYMLINK_NOFOLLOW) == 0 {
+            report.stateFile = MaterializeReport.StateFileIdentity(value: StateIdentity(left))
+        }
         return report
     }
 

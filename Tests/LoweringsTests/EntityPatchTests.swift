@@ -88,6 +88,19 @@ final class EntityPatchTests: XCTestCase {
         XCTAssertEqual(got, .outsideOneEntity)
     }
 
+    /// The index around one entity gives its spec what the whole index gives it, for every entity
+    /// of every example (references, self-references, parents, children).
+    func testTheIndexAroundAnEntityIsTheWholeIndexForIt() throws {
+        for fixture in Fixture.names {
+            let plan = try LoweringHarness.fixture(fixture).plan
+            let whole = RailsEntitySpec.PlanIndex(plan)
+            for e in plan.entities {
+                XCTAssertEqual(RailsEntitySpec(entity: e, lookup: RailsEntitySpec.PlanIndex(plan, around: e), migrationVersion: "1"),
+                               RailsEntitySpec(entity: e, lookup: whole, migrationVersion: "1"), "\(fixture) \(e.key)")
+            }
+        }
+    }
+
     /// A base reads back as it was packed; cut short anywhere, or with a byte changed in its
     /// counts, it is nil rather than a crash or another base.
     func testABaseReadsBackAndNoCutOrCorruptCopyDoes() throws {

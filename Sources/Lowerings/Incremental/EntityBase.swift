@@ -19,12 +19,16 @@ public struct EntityBase: Hashable, Sendable {
     /// Where each entity's object starts in the Plan's bytes (`/entities/N`).
     public var starts: [Int]
     var summaries: [Entity]
+    /// Each entity's reference depth (`RailsMigrationVersion.referenceDepths`: a function of the
+    /// summaries).
+    var depths: [Int]
     var bridge: [BuiltInBridgeComponent]
 
-    init(canonical: [UInt8], starts: [Int], summaries: [Entity], bridge: [BuiltInBridgeComponent]) {
+    init(canonical: [UInt8], starts: [Int], summaries: [Entity], depths: [Int], bridge: [BuiltInBridgeComponent]) {
         self.canonical = canonical
         self.starts = starts
         self.summaries = summaries
+        self.depths = depths
         self.bridge = bridge
     }
 
@@ -36,8 +40,9 @@ public struct EntityBase: Hashable, Sendable {
               values.count == loaded.plan.entities.count else { return nil }
         let pointer = JSONPointer.root.appending("entities")
         for (i, e) in loaded.plan.entities.enumerated() where e.pointer != pointer.appending(i) { return nil }
-        self.init(canonical: loaded.canonical, starts: values.map(\.position.offset),
-                  summaries: loaded.plan.entities.map(Self.summary), bridge: BridgeProjection(plan: loaded.plan).components)
+        let depths = RailsMigrationVersion.referenceDepths(loaded.plan)
+        self.init(canonical: loaded.canonical, starts: values.map(\.position.offset), summaries: loaded.plan.entities.map(Self.summary),
+                  depths: loaded.plan.entities.map { depths[$0.key] ?? 0 }, bridge: BridgeProjection(plan: loaded.plan).components)
     }
 
     /// `entity` as the rest of the Plan reads it: its reference fields only, each at its own pointer.
@@ -59,7 +64,8 @@ public struct EntityBase: Hashable, Sendable {
         out.count(bridge.count)
         for b in bridge { out.string(b.rawValue) }
         out.count(summaries.count)
-        for e in summaries {
+        for (e, depth) in zip(summaries, depths) {
+            out.count(depth)
             for text in [e.key, e.pluralKey, e.uuid, e.name, e.plural, e.icon?.rawValue ?? "", e.index.rawValue, e.parent ?? ""] {
                 out.string(text)
             }
@@ -89,8 +95,12 @@ public struct EntityBase: Hashable, Sendable {
         guard input.count(limit: n) == n else { return nil }
         let entities = JSONPointer.root.appending("entities")
         var summaries: [Entity] = []
+        var depths: [Int] = []
         summaries.reserveCapacity(n)
+        depths.reserveCapacity(n)
         for i in 0 ..< n {
+            guard let depth = input.count(limit: n) else { return nil }
+            depths.append(depth)
             var texts: [String] = []
             for _ in 0 ..< 8 { guard let t = input.string() else { return nil }; texts.append(t) }
             guard let flags = input.count(limit: 7), let index = EntityIndex(rawValue: texts[6]),
@@ -110,7 +120,7 @@ public struct EntityBase: Hashable, Sendable {
                                     pointer: pointer))
         }
         guard input.isAtEnd else { return nil }
-        self.init(canonical: canonical, starts: starts, summaries: summaries, bridge: bridge)
+        self.init(canonical: canonical, starts: starts, summaries: summaries, depths: depths, bridge: bridge)
     }
 }
 
@@ -143,8 +153,11 @@ struct SafeUnpacker {
         return Array(input[i ..< i + n])
     }
 
+    /// (Not validated as UTF-8: the base is read only once its bytes hashed to the digest written
+    /// after them, so they are the UTF-8 this orchestrate packed.)
     mutating func string() -> String? {
-        guard let b = bytes() else { return nil }
-        return String(validating: b, as: UTF8.self)
+        guard let n = count(limit: Int.max), n <= input.count - i else { return nil }
+        defer { i += n }
+        return input.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[i ..< i + n]), as: UTF8.self) }
     }
 }

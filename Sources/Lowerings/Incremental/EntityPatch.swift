@@ -92,9 +92,9 @@ public enum EntityPatch {
         validator.validateFieldNames(after.fields, inbound: inbound, account: false, reported: [])
         guard validator.diagnostics.isEmpty else { return .failure(.diagnostics) }
 
-        let depth = RailsMigrationVersion.referenceDepths(plan)[after.key] ?? 0
-        let versions = [after.key: RailsMigrationVersion.version(after, depth: depth)]
-        let index = RailsEntitySpec.PlanIndex(plan)
+        guard base.depths.count == entities.count else { return .failure(.outsideOneEntity) }
+        let versions = [after.key: RailsMigrationVersion.version(after, depth: base.depths[i])]
+        let index = RailsEntitySpec.PlanIndex(plan, around: after)
         let bridge = BridgeProjection(components: base.bridge)
         var old = SeamTaskBuilder(release: RailsLowering.release), fresh = SeamTaskBuilder(release: RailsLowering.release)
         RailsLowering.entity(before, versions: versions, index: index, bridge: bridge, into: &old)

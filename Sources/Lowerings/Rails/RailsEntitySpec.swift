@@ -76,6 +76,26 @@ struct RailsEntitySpec: Hashable, Sendable {
             self.inbound = inbound
             self.children = children
         }
+
+        /// The index as `entity`'s spec reads it, and only that: the entities it references or
+        /// has as parent (the first of each key), the references to it and its children, each in
+        /// the Plan's order, as `init(_:)` gives them.
+        init(_ plan: Plan, around entity: Entity) {
+            var wanted: Set<String> = [entity.key]
+            for field in entity.fields { if let to = field.to { wanted.insert(to) } }
+            if let parent = entity.parent { wanted.insert(parent) }
+            var entities: [String: Entity] = [:]
+            var inbound: [(entity: Entity, field: Lowerings.Field)] = []
+            var children: [Entity] = []
+            for other in plan.entities {
+                if wanted.contains(other.key), entities[other.key] == nil { entities[other.key] = other }
+                for field in other.fields where field.type == .reference && field.to == entity.key { inbound.append((other, field)) }
+                if other.parent == entity.key, other.forms { children.append(other) }
+            }
+            self.entities = entities
+            self.inbound = inbound.isEmpty ? [:] : [entity.key: inbound]
+            self.children = children.isEmpty ? [:] : [entity.key: children]
+        }
     }
 
     init(entity: Entity, plan: Plan, migrationVersion: String) {

@@ -107,7 +107,7 @@ public enum CompileCommand: Command {
                     var base = patched.base
                     base.state = state
                     _ = try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: patched.tasks, diagnostics: [], gaps: base.gaps),
-                                                base: base, out: ctx.path(out))
+                                                base: base, out: ctx.path(out), leftAs: r.stateFile)
                 }
                 return ExitCode.success
             }
@@ -165,7 +165,7 @@ public enum CompileCommand: Command {
                 EntityPatchCompile.record(of: result.tasks, source: source, tasks: t.tasks, gaps: gaps, context: $0, state: state)
             } : nil
             _ = try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: t.tasks, diagnostics: diagnostics, gaps: gaps),
-                                        base: base, out: ctx.path(out))
+                                        base: base, out: ctx.path(out), leftAs: r.stateFile)
         }
         return ExitCode.success
     }
