@@ -415,7 +415,7 @@ final class ProvenanceDocumentPatchTests: XCTestCase {
 }
 
 /// A fixed-seed generator, for garbage that is the same on every run.
-private struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -21,6 +21,11 @@ extension ProvenanceDocument {
     /// `writeFile` or `writeProjection`. Paths and names match byte for byte, and a projection is
     /// keyed by its record's name (as a composition keys them). Only the header's lines after the
     /// files and the records replaced are checked: the records left as they are are not.
+    ///
+    /// The line is found by binary search (`KeyLines.searched`), as a composition orders its files
+    /// by path and the writer its projections by name; where the search is unsure, by reading
+    /// every line of the section. So a path written twice far apart, in files out of order (no
+    /// composition writes them so), can be replaced at one of its records instead of giving nil.
     public static func patched(_ old: [UInt8], planDigest: Digest, nativeInputDigest: Digest?,
                                files: [File], projections: [ProjectionRecord]) -> [UInt8]? {
         old.withUnsafeBufferPointer { b -> [UInt8]? in
@@ -30,8 +35,7 @@ extension ProvenanceDocument {
             edits.append((sections.planDigest, hex(planDigest)))
             if let nativeInputDigest { edits.append((sections.nativeInputDigest, hex(nativeInputDigest))) }
             if !files.isEmpty {
-                guard let found = records(named: files.map { escaped($0.path) }, in: b, sections.files,
-                                          keyLine: (fileKeyLead, fileKeyAnchor, fileKeyTrail), keyLineOpens: false) else { return nil }
+                guard let found = fileRecords(files.map(\.path), in: b, sections, .binaryElseLinear) else { return nil }
                 for (range, f) in zip(found, files) {
                     var w = StableJSONWriter(capacity: 1024, inside: [true, false])
                     writeFile(f, into: &w)
@@ -39,9 +43,7 @@ extension ProvenanceDocument {
                 }
             }
             if !projections.isEmpty {
-                guard let body = sections.projections,
-                      let found = records(named: projections.map { escaped($0.name) }, in: b, body,
-                                          keyLine: (projectionKeyLead, 0, projectionKeyTrail), keyLineOpens: true) else { return nil }
+                guard let found = projectionRecords(projections.map(\.name), in: b, sections, .binaryElseLinear) else { return nil }
                 for (range, r) in zip(found, projections) {
                     var w = StableJSONWriter(capacity: 4096, inside: [true, false])
                     writeProjection(r.name, r, into: &w)
@@ -50,6 +52,34 @@ extension ProvenanceDocument {
             }
             return splice(b, edits)
         }
+    }
+
+    /// How `patched` finds the records it replaces: by binary search, or by reading the section
+    /// whole when the search is unsure (what `patched` does); only one of the two (for tests).
+    enum RecordSearch { case binaryElseLinear, binary, linear }
+
+    /// The ranges `patched` replaces for the records of `paths` and `names` in `old`, found by
+    /// `search`: nil for either when `patched` would give nil; nil for both when `old` is not in
+    /// the writer's shape.
+    static func recordRanges(_ old: [UInt8], paths: [String], names: [String], search: RecordSearch)
+        -> (files: [Range<Int>]?, projections: [Range<Int>]?)? {
+        old.withUnsafeBufferPointer { b in
+            guard let sections = PatchSections.locate(in: b) else { return nil }
+            return (fileRecords(paths, in: b, sections, search), projectionRecords(names, in: b, sections, search))
+        }
+    }
+
+    private static func fileRecords(_ paths: [String], in b: UnsafeBufferPointer<UInt8>, _ sections: PatchSections,
+                                    _ search: RecordSearch) -> [Range<Int>]? {
+        records(named: paths, in: KeyLines(b: b, body: sections.files, lead: fileKeyLead, anchor: fileKeyAnchor, trail: fileKeyTrail),
+                keyLineOpens: false, search)
+    }
+
+    private static func projectionRecords(_ names: [String], in b: UnsafeBufferPointer<UInt8>, _ sections: PatchSections,
+                                          _ search: RecordSearch) -> [Range<Int>]? {
+        guard let body = sections.projections else { return nil }
+        return records(named: names, in: KeyLines(b: b, body: body, lead: projectionKeyLead, anchor: 0, trail: projectionKeyTrail),
+                       keyLineOpens: true, search)
     }
 
     /// Where the parts `patched` replaces are in a document's bytes: the inside of its "files"
@@ -117,7 +147,8 @@ extension ProvenanceDocument {
 
     /// The line a file's record is found by (its path member) and a projection's (its key), the
     /// escaped path or name between the two. A file's is searched for by the `h` of "path": a
-    /// record has three or four, and a dozen newlines (at 1,000 entities, 1.1 ms instead of 1.7).
+    /// record has three or four, and a dozen newlines (reading every line at 1,000 entities,
+    /// 1.1 ms instead of 1.7).
     private static let fileKeyLead = Array("\n      \"path\" : \"".utf8), fileKeyTrail = Array("\",".utf8)
     private static let fileKeyAnchor = 11
     private static let projectionKeyLead = Array("\n    \"".utf8), projectionKeyTrail = Array("\" : {".utf8)
@@ -127,31 +158,24 @@ extension ProvenanceDocument {
     private static let elementOpen = Array("\n    {\n".utf8), elementClose = Array("\n    }".utf8)
     private static let insideElement = [UInt8](repeating: 0x20, count: 6)
 
-    /// The record of each of `keys` (escaped) in `body`: the element whose key line (the
-    /// lead, the key, the trail) is in it, from the newline before its first line (the key line
-    /// when `keyLineOpens`) to its closing brace. nil unless each key names exactly one, in the
-    /// shape the writer gives it.
-    private static func records(named keys: [[UInt8]], in b: UnsafeBufferPointer<UInt8>, _ body: Range<Int>,
-                                keyLine: (lead: [UInt8], anchor: Int, trail: [UInt8]), keyLineOpens: Bool) -> [Range<Int>]? {
-        guard Set(keys).count == keys.count, let base = b.baseAddress else { return nil }
-        var byLength: [Int: [Int]] = [:]
-        for (i, k) in keys.enumerated() { byLength[k.count, default: []].append(i) }
-        var lines = [Int?](repeating: nil, count: keys.count)
-        var from = body.lowerBound
-        while let h = find(keyLine.lead, anchor: keyLine.anchor, in: b, from: from, to: body.upperBound) {
-            guard let newline = find([0x0a], in: b, from: h + 1, to: body.upperBound) else { return nil }
-            let start = h + keyLine.lead.count, end = newline - keyLine.trail.count
-            guard start <= end, matches(b, end, keyLine.trail) else { return nil }
-            for i in byLength[end - start] ?? [] where memcmp(base + start, keys[i], end - start) == 0 {
-                guard lines[i] == nil else { return nil }
-                lines[i] = h
-            }
-            from = newline
+    /// The record of each of `keys` in a section: the element whose key line holds the key, from
+    /// the newline before its first line (the key line when `keyLineOpens`) to its closing brace.
+    /// nil unless each key names exactly one, in the shape the writer gives it.
+    private static func records(named keys: [String], in lines: KeyLines, keyLineOpens: Bool, _ search: RecordSearch) -> [Range<Int>]? {
+        let escapedKeys = keys.map(escaped)
+        guard Set(escapedKeys).count == keys.count else { return nil }
+        let found: [Int]?
+        switch search {
+        case .binaryElseLinear: found = lines.searched(escapedKeys, utf8: keys.map { Array($0.utf8) }) ?? lines.linear(escapedKeys)
+        case .binary: found = lines.searched(escapedKeys, utf8: keys.map { Array($0.utf8) })
+        case .linear: found = lines.linear(escapedKeys)
         }
+        guard let found else { return nil }
+        let b = lines.b, body = lines.body
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(keys.count)
-        for line in lines {
-            guard let line, let open = keyLineOpens ? line : elementOpened(above: line, in: b, body),
+        for line in found {
+            guard let open = keyLineOpens ? line : elementOpened(above: line, in: b, body),
                   open == body.lowerBound || b[open - 1] == UInt8(ascii: ","),
                   let close = elementClosed(below: line, in: b, body) else { return nil }
             let end = close + elementClose.count
@@ -227,7 +251,7 @@ extension ProvenanceDocument {
     /// Where `needle` first starts in `b[from ..< to]`, wholly inside it: compared wherever
     /// `memchr` finds its byte at `anchor` (one that is rare where it is searched for, so that few
     /// places are compared).
-    private static func find(_ needle: [UInt8], anchor: Int = 0, in b: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+    static func find(_ needle: [UInt8], anchor: Int = 0, in b: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
         guard let base = b.baseAddress, from >= 0, to <= b.count, to - from >= needle.count, needle.indices.contains(anchor) else { return nil }
         let last = to - needle.count // the last place it may start
         return needle.withUnsafeBufferPointer { n -> Int? in
@@ -243,7 +267,7 @@ extension ProvenanceDocument {
     }
 
     /// Whether `b` holds `bytes` at `at`.
-    private static func matches(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ bytes: [UInt8]) -> Bool {
+    static func matches(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ bytes: [UInt8]) -> Bool {
         guard at >= 0, at <= b.count - bytes.count, let base = b.baseAddress else { return false }
         return memcmp(base + at, bytes, bytes.count) == 0
     }
