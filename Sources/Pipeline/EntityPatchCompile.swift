@@ -135,39 +135,54 @@ public enum EntityPatchCompile {
         guard let bytes = materializer.readBase(), let last = Record(unpacking: bytes), last.context == context else { return nil }
         let age = now.timeIntervalSince1970 - Double(last.recordedMs) / 1000
         guard age >= -1, age < CompileMemo.maxAge, last.plan != file.bytes else { return nil }
-        // The state is read on another core while the change is lowered.
-        let state = Preloaded { materializer.loadPrevious(digesting: true) }
+        // On another core, while the change is lowered and its tasks run: the state, then each
+        // tree's provenance as the state records it, then every recorded file checked ahead of
+        // `applyChanges` (`checkingRecorded`). Each step stops once it is of no use.
+        let documents = last.trees.map { mounted($0.mount, TreeDigest.provenanceFile) }
+        let stop = Flag()
+        defer { stop.raise() }
+        // (The check starts from the thread that read the state, so that no thread of the pool
+        // waits on another while the entity's tasks need one.)
+        let reading = Preloaded { () -> (previous: Materializer.Previous, documents: [String: [UInt8]], checked: Preloaded<Materializer.Previous>?) in
+            let previous = materializer.loadPrevious(digesting: true)
+            guard !stop.raised, previous.isClean, previous.digest == last.state else { return (previous, [:], nil) }
+            var found: [String: [UInt8]] = [:]
+            for path in documents { found[path] = materializer.readRecorded(path, previous: previous) }
+            let checked = stop.raised ? nil : Preloaded { materializer.checkingRecorded(previous) }
+            return (previous, found, checked)
+        }
         guard let base = EntityBase(unpacking: last.base),
               case let .success(change) = EntityPatch.change(from: base, old: last.plan, new: file.bytes, file: file.name) else { return nil }
-        let previous = state.value
-        guard previous.isClean, previous.digest == last.state, let files = previous.files,
-              let rails = last.trees.first(where: { $0.platform == .rails }) else { return nil }
-
+        guard let rails = last.trees.first(where: { $0.platform == .rails }) else { return nil }
+        // The entity's tasks run (they need no state) while the state is still being read.
         let store = try store()
         let viewOptIns = RenderedViewOptIns()
         let record = Executor(cache: store, jobs: jobs, runDigest: change.planDigest, observeRendered: { viewOptIns.observe($0, $1, $2) })
             .run(try TaskGraph(change.tasks))
         guard record.failures.isEmpty else { return nil }
         let outputs = Compilation.outputBytes(record, store: store, tasks: { change.tasks })
+        let (previous, read, checked) = reading.value
+        guard previous.isClean, previous.digest == last.state, let files = previous.files else { return nil }
 
-        // The tree: the state's files, the entity's with their new bytes.
-        var byPath: [String: Int] = Dictionary(minimumCapacity: files.count)
-        for (i, f) in files.enumerated() { byPath[f.path] = i }
+        // The tree: the state's files (in path order), the entity's with their new bytes.
+        func index(_ path: String) -> Int? {
+            var lo = 0, hi = files.count
+            while lo < hi { let mid = (lo + hi) / 2; if files[mid].path.utf8Precedes(path) { lo = mid + 1 } else { hi = mid } }
+            return lo < files.count && files[lo].path == path ? lo : nil
+        }
         var tree = files
         var records: [ProvenanceDocument.File] = []
         var changed: [TreeFile] = []
         for r in record.results {
             let output = try SeamOutput(r, platform: .rails)
             let path = mounted(rails.mount, r.path)
-            guard let i = byPath[path], tree[i].mode == r.mode else { return nil }
+            guard let i = index(path), tree[i].mode == r.mode else { return nil }
             tree[i] = TreeFile(path: path, digest: output.digest, mode: output.mode, size: r.size)
             changed.append(tree[i])
             records.append(ProvenanceDocument.File(output: output, path: r.path))
         }
-        // The Rails tree's digest is taken on another core while the provenance is read.
         let foreign = last.trees.map(\.mount).filter { !$0.isEmpty }
-        let entityTree = tree
-        let railsDigest = Preloaded { treeDigest(entityTree, mount: rails.mount, foreign: rails.mount.isEmpty ? foreign : []) }
+        let railsDigest = treeDigest(tree, mount: rails.mount, foreign: rails.mount.isEmpty ? foreign : [])
         // Each view the entity renders opts in only to controllers the app has (the rest of the
         // bridge check reads no file of an entity's: it passed when those files were composed).
         let views = Set(changed.map(\.path).filter(BuiltInBridgeCheck.isView))
@@ -178,25 +193,28 @@ public enum EntityPatchCompile {
                                                       read: { path in try digests[path].flatMap { try outputs.bytes($0) } })
         guard mismatches.isEmpty else { return nil }
 
-        // Each tree's provenance: the Plan digest, and for the Rails tree its digest and the entity's records.
-        var provided: [Digest: [UInt8]] = [:]
+        // Each tree's provenance: the Plan digest, and for the Rails tree its digest and the entity's
+        // records, patched in the old document's bytes, which are hashed and written in pieces.
+        var provided: [Digest: (old: [UInt8], patch: ProvenanceDocument.Patch)] = [:]
         for t in last.trees {
             let path = mounted(t.mount, TreeDigest.provenanceFile)
-            guard let i = byPath[path], let old = materializer.readRecorded(path, previous: previous) else { return nil }
+            guard let i = index(path), let old = read[path] else { return nil }
             let isRails = t.platform == .rails
             let projections = isRails ? [change.projections["entity:" + change.entity]].compactMap { $0.map(ProvenanceDocument.ProjectionRecord.init) } : []
-            guard let patched = ProvenanceDocument.patched(old, planDigest: change.planDigest, nativeInputDigest: isRails ? railsDigest.value : nil,
-                                                           files: isRails ? records : [], projections: projections) else { return nil }
-            let d = Digest.of(patched)
-            provided[d] = patched
-            changed.append(TreeFile(path: path, digest: d, mode: tree[i].mode, size: UInt64(patched.count)))
+            guard let patch = ProvenanceDocument.patch(old, planDigest: change.planDigest, nativeInputDigest: isRails ? railsDigest : nil,
+                                                       files: isRails ? records : [], projections: projections) else { return nil }
+            let hasher = SHA256Hasher()
+            patch.forEachPiece(of: old) { hasher.update($0) }
+            let d = hasher.finalize()
+            provided[d] = (old, patch)
+            changed.append(TreeFile(path: path, digest: d, mode: tree[i].mode, size: UInt64(patch.count)))
         }
         let entityOutputs = Set(record.results.compactMap(\.output))
         let written: MaterializeReport
         do {
-            written = try materializer.applyChanges(changed, previous: previous,
+            written = try materializer.applyChanges(changed, previous: checked?.value ?? previous,
                                                     available: { provided[$0] != nil || entityOutputs.contains($0) }) { d in
-                if let doc = provided[d] { return .bytes(doc) }
+                if let doc = provided[d] { return .pieces { emit in doc.patch.forEachPiece(of: doc.old, emit) } }
                 guard let b = try outputs.bytes(d) else { throw CacheError.missingObject(digest: d) }
                 return .bytes(b)
             }
@@ -208,6 +226,14 @@ public enum EntityPatchCompile {
         next.base = change.base.packed()
         next.recordedMs = Int64((Date().timeIntervalSince1970 * 1000).rounded())
         return Outcome(entity: change.entity, tasks: last.tasks, record: record, written: written, base: next)
+    }
+
+    /// A flag raised once, read from any thread.
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        var raised: Bool { lock.withLock { value } }
+        func raise() { lock.withLock { value = true } }
     }
 
     /// The native input digest of the tree mounted at `mount` (less the roots of trees mounted inside it).

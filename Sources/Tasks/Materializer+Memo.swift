@@ -81,12 +81,7 @@ extension Materializer {
     /// file as recent as the state hashed, up to `racyLimit` of them): how many were hashed so,
     /// or nil for a "no". Reads only.
     static func allAsRecorded(_ files: [OutputState], stateMtimeNs: Int64, rootFD: Int32, racyLimit: Int) -> Int? {
-        enum Check { case clean, racy, changed }
-        let checks = concurrentMap(count: files.count, chunk: 256, context: { DirectoryWalker(rootFD: rootFD) }) { walker, i -> Check in
-            let r = files[i]
-            guard let st = Self.asRecorded(r, walker: walker), st.st_mode & 0o7777 == mode_t(r.mode) else { return .changed }
-            return r.mtimeNs < stateMtimeNs ? .clean : .racy
-        }
+        let checks = check(files, stateMtimeNs: stateMtimeNs, rootFD: rootFD)
         guard !checks.contains(.changed) else { return nil }
         let racy = checks.indices.filter { checks[$0] == .racy }
         guard racy.count <= racyLimit else { return nil }
@@ -103,6 +98,43 @@ extension Materializer {
             guard fstat(fd, &st) == 0, r.matches(st), Self.digest(ofDescriptor: fd, name: name) == r.digest else { return nil }
         }
         return racy.count
+    }
+
+    /// What a stat says of a recorded file: there as recorded (its mode too) and older than the
+    /// state file, as recorded but as recent as the state (racy: to be hashed), or not as recorded.
+    enum Check: Sendable { case clean, racy, changed }
+
+    /// Each of `files` stat'ed through its directory, on every core (reads only).
+    static func check(_ files: [OutputState], stateMtimeNs: Int64, rootFD: Int32) -> [Check] {
+        concurrentMap(count: files.count, chunk: 256, context: { DirectoryWalker(rootFD: rootFD) }) { walker, i -> Check in
+            let r = files[i]
+            guard let st = Self.asRecorded(r, walker: walker), st.st_mode & 0o7777 == mode_t(r.mode) else { return .changed }
+            return r.mtimeNs < stateMtimeNs ? .clean : .racy
+        }
+    }
+
+    /// `previous` (read by `loadPrevious(digesting: true)`) with every file it records stat'ed as
+    /// `applyChanges` checks the files it keeps, ahead of it, on every core: a file found there as
+    /// recorded and older than the state is not stat'ed again there. Nothing is checked while
+    /// another run holds the lock, has left a journal, or replaced the state since it was read.
+    /// Safe for the reason `probingAhead` is: a kept file is recorded with the facts the state
+    /// already holds, so an edit made after this check is found by the next run.
+    public func checkingRecorded(_ previous: Previous) -> Previous {
+        guard previous.problem == nil, !previous.legacy, !previous.ordered.isEmpty else { return previous }
+        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return previous }
+        defer { close(rootFD) }
+        let stateFD = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
+        guard stateFD >= 0 else { return previous }
+        defer { close(stateFD) }
+        var st = stat()
+        guard flock(stateFD, LOCK_SH | LOCK_NB) == 0, Self.hasNoJournal(stateFD),
+              fstatat(stateFD, Self.stateFileName, &st, AT_SYMLINK_NOFOLLOW) == 0, StateIdentity(st) == previous.identity else {
+            return previous
+        }
+        var result = previous
+        result.checked = Self.check(previous.ordered, stateMtimeNs: previous.stateMtimeNs, rootFD: rootFD)
+        return result
     }
 
     /// The `stat` of the file `r` records when it is still there as recorded: a regular file,
@@ -166,7 +198,7 @@ extension Materializer {
     /// trusts one) and, when as recent as the state file (the racily clean rule), only if it also
     /// hashes to the recorded digest; nil otherwise.
     public func readRecorded(_ path: String, previous: Previous) -> [UInt8]? {
-        guard let r = previous.outputs[path] else { return nil }
+        guard let r = previous.entry(path) else { return nil }
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else { return nil }
         defer { close(rootFD) }

@@ -42,14 +42,17 @@ extension Materializer {
             let schema = (try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any])?["schema"] as? String
             return none(schema.map { $0 == OutputStateCodec.schema ? .malformed : .unknownSchema($0) } ?? .malformed, identity)
         }
-        var previous = Previous(outputs: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
-                                stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil, legacy: legacy)
-        if digesting, ranges.count == files.count {
+        // For `applyChanges`: the entries in order, with the bytes they were read from and no table,
+        // when they are in the order `saveState` writes (each path once).
+        if digesting, ranges.count == files.count, files.indices.dropFirst().allSatisfy({ files[$0 - 1].path.utf8Precedes(files[$0].path) }) {
+            var previous = Previous(outputs: [:], stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil, legacy: legacy)
             previous.digest = Digest.of(data)
             previous.ordered = files
             previous.encoded = (data, ranges)
+            return previous
         }
-        return previous
+        return Previous(outputs: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
+                        stateMtimeNs: identity.mtimeNs, identity: identity, problem: nil, legacy: legacy)
     }
 
     /// Every byte of `fd` from its offset to the end. Read into a buffer sized from `fstat` (one

@@ -103,10 +103,30 @@ public struct Materializer: Sendable {
         var probed: [String: FileFacts] = [:]
         /// The state file's SHA-256, when it was read with `loadPrevious(digesting: true)`.
         public internal(set) var digest: Digest?
-        /// With `digest`: the entries in the state file's order (by path, bytewise, as `saveState`
-        /// writes them), for `applyChanges` and `files`, and the file's bytes with the range of each.
+        /// With `digest`: the entries in the state file's order (by path, bytewise and each once, as
+        /// `saveState` writes them; `outputs` is then left empty), for `applyChanges` and `files`,
+        /// and the file's bytes with the range of each.
         var ordered: [OutputState] = []
         var encoded: (bytes: [UInt8], ranges: [Range<Int>])?
+        /// What `checkingRecorded` found of each of `ordered`.
+        var checked: [Check]?
+
+        /// The entry recorded for `path`: from `outputs`, or by a binary search of `ordered`.
+        func entry(_ path: String) -> OutputState? {
+            guard outputs.isEmpty, !ordered.isEmpty else { return outputs[path] }
+            var lo = 0, hi = ordered.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ordered[mid].path.utf8Precedes(path) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < ordered.count && ordered[lo].path == path ? ordered[lo] : nil
+        }
+
+        /// Every entry by path (built from `ordered` when that is how the state was read).
+        var table: [String: OutputState] {
+            guard outputs.isEmpty, !ordered.isEmpty else { return outputs }
+            return Dictionary(ordered.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        }
 
         /// Whether the state was read as the current codec writes it, without a problem.
         public var isClean: Bool { problem == nil && !legacy && identity != nil }
@@ -116,7 +136,7 @@ public struct Materializer: Sendable {
         public var files: [TreeFile]? {
             var out: [TreeFile] = []
             out.reserveCapacity(outputs.count)
-            for r in ordered.count == outputs.count ? ordered : Array(outputs.values) {
+            for r in ordered.isEmpty ? Array(outputs.values) : ordered {
                 guard let mode = FileMode(rawValue: r.mode) else { return nil }
                 out.append(TreeFile(path: r.path, digest: r.digest, mode: mode, size: r.size))
             }
@@ -278,7 +298,17 @@ public struct Materializer: Sendable {
         if keepOthers, loaded?.identity != identity || identity == nil || recovery.interrupted || state.problem != nil || state.legacy {
             throw Unavailable(path: Self.stateFile)
         }
-        let previous = state.outputs, stateMtimeNs = state.stateMtimeNs
+        // With the others kept, only the given files are looked up (the state read for that has
+        // no table: the kept ones are taken in its order).
+        let previous: [String: OutputState]
+        if keepOthers {
+            var given: [String: OutputState] = [:]
+            for f in files { if let e = state.entry(f.path) { given[f.path] = e } }
+            previous = given
+        } else {
+            previous = state.table
+        }
+        let stateMtimeNs = state.stateMtimeNs
         // What a probe ahead found as recorded (`probingAhead`), if no run was interrupted since
         // (a journal now means one was).
         let probedAhead = recovery.interrupted ? [:] : state.probed
@@ -308,12 +338,16 @@ public struct Materializer: Sendable {
         if keepOthers {
             var given: Set<String> = []
             for f in files { given.insert(f.path) }
-            guard state.ordered.count == previous.count, let encoded = state.encoded else { throw Unavailable(path: Self.stateFile) }
+            guard let encoded = state.encoded, encoded.ranges.count == state.ordered.count else { throw Unavailable(path: Self.stateFile) }
+            // Those a check ahead found as recorded and older than the state are not stat'ed again.
+            let checked = state.checked?.count == state.ordered.count && !recovery.interrupted ? state.checked : nil
+            var unsure: [OutputState] = []
             for (i, e) in state.ordered.enumerated() where !given.contains(e.path) {
                 kept.append(e)
                 keptBytes.append(encoded.ranges[i])
+                if checked?[i] != .clean { unsure.append(e) }
             }
-            guard let hashed = Self.allAsRecorded(kept, stateMtimeNs: stateMtimeNs, rootFD: rootFD, racyLimit: 64) else {
+            guard let hashed = Self.allAsRecorded(unsure, stateMtimeNs: stateMtimeNs, rootFD: rootFD, racyLimit: 64) else {
                 throw Unavailable(path: Self.stateFile)
             }
             // Written again, the state is older than those files, which the next run then trusts.
@@ -445,7 +479,7 @@ public struct Materializer: Sendable {
         // was too recent to trust: writing the state again makes it older than the state file.
         // (With the others kept, `newState` holds the given files' entries only.)
         let entries = keepOthers ? kept.count + newState.count : newState.count
-        if entries != previous.count || newState.contains(where: { previous[$0.path] != $0 }) || journaled || state.legacy {
+        if entries != (keepOthers ? state.ordered.count : previous.count) || newState.contains(where: { previous[$0.path] != $0 }) || journaled || state.legacy {
             report.stateDigest = try save(durable: journaled)
         } else {
             // Only to age the state past the files' mtimes: best effort, so a run that changed

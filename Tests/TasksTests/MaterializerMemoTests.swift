@@ -224,4 +224,51 @@ final class MaterializerMemoTests: XCTestCase {
             .write(to: URL(fileURLWithPath: out + "/" + Materializer.stateDirectory + "/" + Materializer.journalFileName))
         try attempt("a run was interrupted")
     }
+
+    /// A check ahead (`checkingRecorded`) spares `applyChanges` the stat of what it found as
+    /// recorded; a file edited after it is kept recorded as it was, so the next check finds it.
+    /// What the check found changed is not trusted: the run is refused.
+    func testACheckAheadIsTrustedOnlyForWhatItFoundAsRecorded() throws {
+        let all = try settledTree(6)
+        let m = Materializer(root: out)
+        let checked = m.checkingRecorded(m.loadPrevious(digesting: true))
+        XCTAssertEqual(checked.checked?.count, 6)
+        XCTAssertEqual(checked.checked?.allSatisfy { $0 == .clean }, true)
+        // Edited after the check (size kept, mtime moved on): not seen by this run.
+        let edited = out + "/" + all[3].path
+        try Data("file X\n".utf8).write(to: URL(fileURLWithPath: edited))
+        let changed = [changedFile(all[1], "one, changed\n")]
+        _ = try m.applyChanges(changed, previous: checked, available: { _ in true }) { .bytes(self.objects[$0]!) }
+        ageState(old: false)
+        XCTAssertNil(m.unchanged(stateDigest: try stateDigest()), "the next check finds the edit")
+        XCTAssertEqual(try apply(all.enumerated().map { $0.offset == 1 ? changed[0] : $0.element }).keptEdited, [all[3].path])
+
+        // Found changed by the check: refused, nothing written.
+        let again = try settledTree(6)
+        try Data("file Y\n".utf8).write(to: URL(fileURLWithPath: out + "/" + again[4].path))
+        let seen = m.checkingRecorded(m.loadPrevious(digesting: true))
+        XCTAssertTrue(seen.checked?.contains(.changed) ?? false)
+        let state = FileManager.default.contents(atPath: statePath)
+        XCTAssertThrowsError(try m.applyChanges([changedFile(again[1], "one, again\n")], previous: seen, available: { _ in true }) {
+            .bytes(self.objects[$0]!)
+        })
+        XCTAssertEqual(FileManager.default.contents(atPath: statePath), state)
+    }
+
+    /// No check ahead while another run holds the lock, has left a journal, or replaced the state.
+    func testNoCheckAheadBesideAnotherRun() throws {
+        _ = try settledTree(4)
+        let m = Materializer(root: out)
+        let fd = open(out + "/" + Materializer.stateDirectory, O_RDONLY | O_DIRECTORY)
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        XCTAssertNil(m.checkingRecorded(m.loadPrevious(digesting: true)).checked, "the lock is held")
+        close(fd)
+        let read = m.loadPrevious(digesting: true)
+        _ = try apply(files(3))
+        XCTAssertNil(m.checkingRecorded(read).checked, "the state was replaced")
+        ageState(old: false)
+        try Data(OutputStateCodec.encode([], schema: OutputStateCodec.journalSchema))
+            .write(to: URL(fileURLWithPath: out + "/" + Materializer.stateDirectory + "/" + Materializer.journalFileName))
+        XCTAssertNil(m.checkingRecorded(m.loadPrevious(digesting: true)).checked, "a journal was left")
+    }
 }

@@ -28,7 +28,15 @@ extension ProvenanceDocument {
     /// composition writes them so), can be replaced at one of its records instead of giving nil.
     public static func patched(_ old: [UInt8], planDigest: Digest, nativeInputDigest: Digest?,
                                files: [File], projections: [ProjectionRecord]) -> [UInt8]? {
-        old.withUnsafeBufferPointer { b -> [UInt8]? in
+        patch(old, planDigest: planDigest, nativeInputDigest: nativeInputDigest, files: files, projections: projections)?.applied(to: old)
+    }
+
+    /// `patched`'s edits, for a caller that hashes and writes the new document in pieces (the old
+    /// document's bytes between them) rather than have it copied whole: at 6.3 MB a fresh copy
+    /// costs more than finding the records.
+    public static func patch(_ old: [UInt8], planDigest: Digest, nativeInputDigest: Digest?,
+                             files: [File], projections: [ProjectionRecord]) -> Patch? {
+        old.withUnsafeBufferPointer { b -> Patch? in
             guard let sections = PatchSections.locate(in: b) else { return nil }
             var edits: [(old: Range<Int>, new: [UInt8])] = []
             edits.reserveCapacity(files.count + projections.count + 2)
@@ -50,7 +58,47 @@ extension ProvenanceDocument {
                     edits.append((range, w.bytes))
                 }
             }
-            return splice(b, edits)
+            return Patch(edits, count: b.count)
+        }
+    }
+
+    /// Ranges of an old document and what replaces each, in order and apart.
+    public struct Patch: Sendable {
+        let edits: [(old: Range<Int>, new: [UInt8])]
+        /// The new document's size.
+        public let count: Int
+
+        init?(_ edits: [(old: Range<Int>, new: [UInt8])], count old: Int) {
+            let edits = edits.sorted { $0.old.lowerBound < $1.old.lowerBound }
+            var size = old, previous = 0
+            for e in edits {
+                guard e.old.lowerBound >= previous, e.old.upperBound <= old else { return nil }
+                previous = e.old.upperBound
+                size += e.new.count - e.old.count
+            }
+            self.edits = edits
+            count = size
+        }
+
+        /// The new document's bytes in order: `old`'s between the edits, and the edits.
+        public func forEachPiece(of old: [UInt8], _ body: (UnsafeRawBufferPointer) -> Void) {
+            old.withUnsafeBytes { b in
+                var from = 0
+                for e in edits {
+                    body(UnsafeRawBufferPointer(rebasing: b[from ..< e.old.lowerBound]))
+                    e.new.withUnsafeBytes(body)
+                    from = e.old.upperBound
+                }
+                body(UnsafeRawBufferPointer(rebasing: b[from...]))
+            }
+        }
+
+        /// The new document.
+        public func applied(to old: [UInt8]) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(count)
+            forEachPiece(of: old) { out.append(contentsOf: $0) }
+            return out
         }
     }
 
@@ -211,27 +259,6 @@ extension ProvenanceDocument {
             at = i + 1
         }
         return nil
-    }
-
-    /// `b` with each edit's range replaced by its bytes; nil when two ranges overlap.
-    private static func splice(_ b: UnsafeBufferPointer<UInt8>, _ edits: [(old: Range<Int>, new: [UInt8])]) -> [UInt8]? {
-        let edits = edits.sorted { $0.old.lowerBound < $1.old.lowerBound }
-        var size = b.count, previous = 0
-        for e in edits {
-            guard e.old.lowerBound >= previous else { return nil }
-            previous = e.old.upperBound
-            size += e.new.count - e.old.count
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(size)
-        var from = 0
-        for e in edits {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[from ..< e.old.lowerBound]))
-            out.append(contentsOf: e.new)
-            from = e.old.upperBound
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: b[from...]))
-        return out
     }
 
     /// A string as the writer writes it, without its quotes.
