@@ -14,7 +14,8 @@ public struct TaskSet: Sendable {
     /// `emitted`), the gaps, the lowerings' diagnostics.
     public var report: PlanReport
     /// What the next compile needs of this Plan to lower one changed entity alone (`EntityBase`,
-    /// packed: a few hundred bytes an entity and the canonical Plan); nil for the demo.
+    /// packed: a few hundred bytes an entity and the canonical Plan); nil for the demo and for a
+    /// Plan of `Compaction.threshold` tasks or more.
     public var base: [UInt8]?
 
     public init(planDigest: Digest?, tasks: [FileTask], trees: [PlatformLowering] = [], report: PlanReport = PlanReport()) {
@@ -170,6 +171,7 @@ public struct TaskSet: Sendable {
         report.diagnostics = (loaded.warnings + lowerings.flatMap(\.diagnostics)).sorted().map(DiagnosticRecord.init)
         self.init(planDigest: loaded.digest, tasks: lowerings.flatMap(\.tasks) + [GapSetFile.task(report.gaps)],
                   trees: lowerings.filter { $0.status == .emitted }, report: report)
-        base = EntityBase(loaded)?.packed()
+        // Not for a Plan whose compile compacts (`Compaction`): its memory bound has no room for it.
+        base = tasks.count < Compaction.threshold ? EntityBase(loaded)?.packed() : nil
     }
 }
