@@ -4,24 +4,26 @@ import Lowerings
 import Tasks
 
 /// A compile of a Plan that differs from the last one compiled into the same directory only
-/// inside one entity's fields: that entity's Rails tasks are lowered, looked up and rendered alone
-/// (`EntityPatch`), and every other file, provenance record and state entry is the last run's.
-/// The tree it leaves is byte for byte the one a full compile leaves (`EntityPatchTests` compares
-/// the two); the provenance documents are the last ones with the entity's records, the Plan digest
-/// and the Rails tree's digest replaced (`ProvenanceDocument.patched`).
+/// inside one entity's plain fields: that entity's Rails tasks are lowered, looked up and rendered
+/// alone (`EntityPatch`), and every other file, provenance record and state entry is the last
+/// run's. The tree it leaves is byte for byte the one a full compile leaves
+/// (`EntityPatchCompileTests` compares the two); the provenance documents are the last ones with
+/// the entity's records, the Plan digest and the Rails tree's digest replaced
+/// (`ProvenanceDocument.patch`). See `docs/incremental-change.md`.
 ///
 /// What it relies on from the last run, each checked before anything is written:
 /// * `<out>/.orchestrate/entity-base` (`Record`): the last Plan's bytes and base, written by a run
-///   that ended clean (no diagnostics, gaps, kept edits or state problem), for the state that run
-///   left (its SHA-256, compared with the state read now) and the same context (this orchestrate,
-///   its store and remote, the Plan's file name, the native files: `CompileMemo.fingerprint`
-///   without the Plan's bytes), less than `CompileMemo.maxAge` ago;
-/// * the state: read cleanly, every entry a file mode a tree has; the entity's files are in it;
+///   that ended clean (no diagnostics, kept edits or state problem), for the state that run left
+///   (its SHA-256, compared with the state read now) and the same context (this orchestrate, its
+///   store and remote, the Plan's file name, the native files: `CompileMemo.fingerprint` without
+///   the Plan's bytes), less than `CompileMemo.maxAge` ago;
+/// * the state: read cleanly, in the order it is written; the entity's files are in it;
 /// * each tree's provenance document, read from the tree only when it is there as the state
 ///   records it (`Materializer.readRecorded`).
 /// Any other answer is nil, and the caller compiles in full. So is any file the materializer would
 /// have to write whose bytes this run does not hold (one deleted by hand, or edited with
-/// `--force`): `Materializer.apply` asks before it writes anything.
+/// `--force`), or any other file not as recorded: `Materializer.applyChanges` checks before it
+/// writes anything.
 ///
 /// What it does not do, as the compile memo does not: look up the unchanged tasks' keys (so a store
 /// does not see them used: past `maxAge` one full run does that), upload them, or write a summary or
@@ -30,11 +32,12 @@ public enum EntityPatchCompile {
     public struct Outcome {
         /// The changed entity's key.
         public var entity: String
-        /// Every task of the Plan, and those of the entity with how each was served.
+        /// How many tasks the Plan has (the last run's count: the same tasks, the entity's keyed anew).
         public var tasks: Int
+        /// The entity's tasks, with how each was served.
         public var record: RunRecord
         public var written: MaterializeReport
-        /// What the next run needs (written by `recordBase` once the caller has the state digest).
+        /// What the next run needs (its `state` set by the caller from `written`, and written with the memo).
         public var base: Record
     }
 
@@ -137,7 +140,7 @@ public enum EntityPatchCompile {
         guard age >= -1, age < CompileMemo.maxAge, last.plan != file.bytes else { return nil }
         // On another core, while the change is lowered and its tasks run: the state, then each
         // tree's provenance as the state records it, then every recorded file checked ahead of
-        // `applyChanges` (`checkingRecorded`). Each step stops once it is of no use.
+        // `applyChanges` (`checkingRecorded`). A step not started when this compile gives up is skipped.
         let documents = last.trees.map { mounted($0.mount, TreeDigest.provenanceFile) }
         let stop = Flag()
         defer { stop.raise() }
