@@ -61,8 +61,9 @@ public enum CompileMemo {
     /// `context` of the run (the CLI's store and remote: another store or remote is a full run,
     /// which fills it); nil when the tool has no identity (then there is no memo) or a Plan's
     /// native files were not read ahead (`readingNative`).
-    /// With `planBytes` false, the Plan's bytes are left out (the entity base's context: what must
-    /// be the last run's for one entity to be compiled alone).
+    /// With `planBytes` false, the Plan's bytes and name are left out (the entity base's context:
+    /// what must be the last run's for one entity to be compiled alone; the name is only ever in
+    /// diagnostics, and a run with diagnostics leaves no base).
     public static func fingerprint(_ source: CompileSource, tool: [UInt8]? = ToolIdentity.current, context: [String] = [],
                                    planBytes: Bool = true) -> Digest? {
         guard let tool else { return nil }
@@ -77,8 +78,10 @@ public enum CompileMemo {
             b.add(UInt64(variant))
         case let .plan(file):
             b.add("plan")
-            b.add(file.name)
-            if planBytes { b.add(Digest.of(file.bytes)) }
+            if planBytes {
+                b.add(file.name)
+                b.add(Digest.of(file.bytes))
+            }
             if let native = file.native {
                 guard let sources = file.nativeSources else { return nil }
                 b.add(native.display)

@@ -15,8 +15,8 @@ import Tasks
 /// * `<out>/.orchestrate/entity-base` (`Record`): the last Plan's bytes and base, written by a run
 ///   that ended clean (no diagnostics, kept edits or state problem), for the state that run left
 ///   (its SHA-256, compared with the state read now) and the same context (this orchestrate, its
-///   store and remote, the Plan's file name, the native files: `CompileMemo.fingerprint` without
-///   the Plan's bytes), less than `CompileMemo.maxAge` ago;
+///   store and remote, the native files: `CompileMemo.fingerprint` without the Plan's bytes and
+///   name), less than `CompileMemo.maxAge` ago;
 /// * the state: read cleanly, in the order it is written; the entity's files are in it;
 /// * each tree's provenance document, read from the tree only when it is there as the state
 ///   records it (`Materializer.readRecorded`).

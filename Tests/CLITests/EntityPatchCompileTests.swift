@@ -113,6 +113,20 @@ final class EntityPatchCompileTests: XCTestCase {
         }
     }
 
+    /// The changed Plan in another file (the name is only ever in diagnostics, and a run with
+    /// diagnostics leaves no base): still one entity's change, to the same tree.
+    func testTheChangedPlanMayBeAnotherFile() throws {
+        var plan = try LinedPlan("movie-catalog.plan.json")
+        try write(plan)
+        XCTAssertEqual(compile("out"), 0, h.err)
+        plan.entities[1]["fields"] = (plan.entities[1]["fields"] as! [[String: Any]]) + [["key": "nickname", "type": "string"]]
+        try Data(plan.text.utf8).write(to: URL(fileURLWithPath: h.root + "/plan-2.json"))
+        XCTAssertEqual(h.run(["compile", "plan-2.json", "--out", "out", "--store", "store"]), 0, h.err)
+        XCTAssertTrue(h.out.contains(patched), h.out)
+        try write(plan)
+        try assertAsAFullCompile("out", "another file")
+    }
+
     /// A reference, a name, two entities or the application changed: a full compile, which
     /// leaves the same tree as ever.
     func testOtherChangesCompileInFull() throws {
