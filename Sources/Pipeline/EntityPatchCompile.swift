@@ -137,7 +137,8 @@ public enum EntityPatchCompile {
         let materializer = Materializer(root: out, overwriteEdited: overwriteEdited)
         guard let bytes = materializer.readBase(), let last = Record(unpacking: bytes), last.context == context else { return nil }
         let age = now.timeIntervalSince1970 - Double(last.recordedMs) / 1000
-        guard age >= -1, age < CompileMemo.maxAge, last.plan != file.bytes else { return nil }
+        guard age >= -1, age < CompileMemo.maxAge, last.plan != file.bytes, let base = EntityBase(unpacking: last.base),
+              EntityPatch.mayBeOneEntity(base, old: last.plan, new: file.bytes) else { return nil }
         // On another core, while the change is lowered and its tasks run: the state, then each
         // tree's provenance as the state records it, then every recorded file checked ahead of
         // `applyChanges` (`checkingRecorded`). A step not started when this compile gives up is skipped.
@@ -154,8 +155,7 @@ public enum EntityPatchCompile {
             let checked = stop.raised ? nil : Preloaded { materializer.checkingRecorded(previous) }
             return (previous, found, checked)
         }
-        guard let base = EntityBase(unpacking: last.base),
-              case let .success(change) = EntityPatch.change(from: base, old: last.plan, new: file.bytes, file: file.name) else { return nil }
+        guard case let .success(change) = EntityPatch.change(from: base, old: last.plan, new: file.bytes, file: file.name) else { return nil }
         guard let rails = last.trees.first(where: { $0.platform == .rails }) else { return nil }
         // The entity's tasks run (they need no state) while the state is still being read.
         let store = try store()

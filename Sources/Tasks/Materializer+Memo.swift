@@ -120,21 +120,12 @@ extension Materializer {
     /// Safe for the reason `probingAhead` is: a kept file is recorded with the facts the state
     /// already holds, so an edit made after this check is found by the next run.
     public func checkingRecorded(_ previous: Previous) -> Previous {
-        guard previous.problem == nil, !previous.legacy, !previous.ordered.isEmpty else { return previous }
-        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard rootFD >= 0 else { return previous }
-        defer { close(rootFD) }
-        let stateFD = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
-        guard stateFD >= 0 else { return previous }
-        defer { close(stateFD) }
-        var st = stat()
-        guard flock(stateFD, LOCK_SH | LOCK_NB) == 0, Self.hasNoJournal(stateFD),
-              fstatat(stateFD, Self.stateFileName, &st, AT_SYMLINK_NOFOLLOW) == 0, StateIdentity(st) == previous.identity else {
-            return previous
-        }
-        var result = previous
-        result.checked = Self.check(previous.ordered, stateMtimeNs: previous.stateMtimeNs, rootFD: rootFD)
-        return result
+        guard !previous.ordered.isEmpty else { return previous }
+        return whileStateHeld(previous) { rootFD in
+            var result = previous
+            result.checked = Self.check(previous.ordered, stateMtimeNs: previous.stateMtimeNs, rootFD: rootFD)
+            return result
+        } ?? previous
     }
 
     /// The `stat` of the file `r` records when it is still there as recorded: a regular file,

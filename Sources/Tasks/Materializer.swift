@@ -172,29 +172,43 @@ public struct Materializer: Sendable {
     /// `apply`. A file `apply` replaces is never taken from here: its bytes differ from the
     /// recorded ones, so it is probed again just before it is written, as always.
     public func probingAhead(_ previous: Previous) -> Previous {
-        guard previous.problem == nil, !previous.legacy, !previous.outputs.isEmpty else { return previous }
+        guard !previous.outputs.isEmpty else { return previous }
+        return whileStateHeld(previous) { rootFD in
+            var result = previous
+            result.probed = probedFiles(previous, rootFD: rootFD)
+            return result
+        } ?? previous
+    }
+
+    /// `body` with the root's descriptor, while `previous`'s state is the one in the root (read
+    /// cleanly), no run has left a journal, and none holds the run lock (held shared meanwhile, if
+    /// free: a run writing the tree now replaces the state, so what `body` finds would not be used
+    /// anyway); nil otherwise.
+    func whileStateHeld<T>(_ previous: Previous, _ body: (Int32) -> T) -> T? {
+        guard previous.problem == nil, !previous.legacy else { return nil }
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard rootFD >= 0 else { return previous }
+        guard rootFD >= 0 else { return nil }
         defer { close(rootFD) }
         let stateFD = DirectoryWalker.openDirectory(Self.stateDirectory, in: rootFD)
-        guard stateFD >= 0 else { return previous }
+        guard stateFD >= 0 else { return nil }
         defer { close(stateFD) }
-        // Shared, and only if free (released with the descriptor): a run writing the tree now
-        // replaces the state, so its probes would not be used anyway.
         var st = stat()
         guard flock(stateFD, LOCK_SH | LOCK_NB) == 0, Self.hasNoJournal(stateFD),
               fstatat(stateFD, Self.stateFileName, &st, AT_SYMLINK_NOFOLLOW) == 0, StateIdentity(st) == previous.identity else {
-            return previous
+            return nil
         }
+        return body(rootFD)
+    }
+
+    /// The files `previous` records found as recorded and older than the state, with their facts.
+    private func probedFiles(_ previous: Previous, rootFD: Int32) -> [String: FileFacts] {
         let walker = DirectoryWalker(rootFD: rootFD)
         var probed: [String: FileFacts] = Dictionary(minimumCapacity: previous.outputs.count)
         for r in previous.outputs.values.sorted(by: { ComponentOrder.less($0.path, $1.path) }) {
             guard r.mtimeNs < previous.stateMtimeNs, let found = Self.asRecorded(r, walker: walker) else { continue }
             probed[r.path] = FileFacts(found)
         }
-        var result = previous
-        result.probed = probed
-        return result
+        return probed
     }
 
     /// Writes `work` (indices into `sorted`): new bytes through a temp file renamed over the

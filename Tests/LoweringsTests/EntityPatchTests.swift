@@ -76,16 +76,27 @@ final class EntityPatchTests: XCTestCase {
             ("a second entity after it", bornOn + "\n      ]\n    }",
              bornOn + "\n      ]\n    },\n    { \"key\": \"studio\" }", .unreadable),
         ]
+        let base = try XCTUnwrap(EntityBase(try LoweringHarness.loaded(old, file: fixture)))
         for (what, find, replacement, refusal) in cases {
             let new = replacing(old, find, replacement)
             guard case let .failure(got) = try change(old, new) else { XCTFail("\(what): not refused"); continue }
             XCTAssertEqual(got, refusal, what)
+            // The quick look turns away only what `change` refuses as outside one entity.
+            if EntityPatch.mayBeOneEntity(base, old: Array(old.utf8), new: Array(new.utf8)) == false {
+                XCTAssertEqual(got, .outsideOneEntity, "\(what): the quick look turned it away")
+            }
         }
+        XCTAssertFalse(EntityPatch.mayBeOneEntity(base, old: Array(old.utf8), new: Array(replacing(old, "\"name\": \"Movie Catalog\"", "\"name\": \"Film\"").utf8)),
+                       "the application")
         // Two entities changed at once.
         let both = replacing(replacing(old, synopsis, "\"key\": \"synopsis\",\n          \"type\": \"string\""), bornOn,
                              bornOn + ",\n        { \"key\": \"nickname\", \"type\": \"string\" }")
         guard case let .failure(got) = try change(old, both) else { return XCTFail("two entities: not refused") }
         XCTAssertEqual(got, .outsideOneEntity)
+        XCTAssertFalse(EntityPatch.mayBeOneEntity(base, old: Array(old.utf8), new: Array(both.utf8)), "two entities")
+        for (_, find, replacement) in [("", synopsis, "\"key\": \"synopsis\",\n          \"type\": \"string\""), ("", bornOn, bornOn + "   ")] {
+            XCTAssertTrue(EntityPatch.mayBeOneEntity(base, old: Array(old.utf8), new: Array(replacing(old, find, replacement).utf8)))
+        }
     }
 
     /// The index around one entity gives its spec what the whole index gives it, for every entity

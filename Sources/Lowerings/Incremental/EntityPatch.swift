@@ -56,20 +56,15 @@ public enum EntityPatch {
         guard old != new else { return .failure(.samePlan) }
         // The loader's first rule, which a whole load would report.
         guard new.count <= PlanLimits.fileBytes else { return .failure(.unreadable) }
-        guard base.starts.count == base.summaries.count else { return .failure(.outsideOneEntity) }
-        // The differing bytes: old[p ..< m - s] became new[p ..< n - s].
-        let m = old.count, n = new.count
-        let p = commonPrefix(old, new)
-        let s = commonSuffix(old, new, limit: min(m, n) - p)
-        // The entity whose object starts last at or before the first differing byte.
-        var lo = 0, hi = base.starts.count
-        while lo < hi { let mid = (lo + hi) / 2; if base.starts[mid] <= p { lo = mid + 1 } else { hi = mid } }
-        let i = lo - 1
-        guard i >= 0 else { return .failure(.outsideOneEntity) }
+        guard base.starts.count == base.summaries.count, case let (i, m, n, s)? = differing(base, old: old, new: new) else {
+            return .failure(.outsideOneEntity)
+        }
         let start = base.starts[i], pointer = JSONPointer.root.appending("entities").appending(i)
         // Entities are at depth 2 (the root object, the `entities` array).
         guard let was = JSONReader.readValue(old, from: start, at: pointer, depth: 2, file: file) else { return .failure(.outsideOneEntity) }
         let delta = n - m
+        // Every byte that differs is inside the entity's old object; so the new Plan is the old one
+        // with that object's text replaced by what stands at its place now, which must be one value.
         guard m - s <= was.end else { return .failure(.outsideOneEntity) }
         guard let now = JSONReader.readValue(new, from: start, at: pointer, depth: 2, file: file),
               now.end <= was.end + delta, new[now.end ..< was.end + delta].allSatisfy(isWhitespace) else { return .failure(.unreadable) }
@@ -102,18 +97,37 @@ public enum EntityPatch {
         guard old.tasks.map(FileSlot.init) == fresh.tasks.map(FileSlot.init) else { return .failure(.otherFiles) }
 
         // The canonical bytes with the entity's replaced: its object appears once in them.
-        let was64 = CanonicalJSON.encode(was.value)
-        guard let at = onlyOccurrence(of: was64, in: base.canonical) else { return .failure(.outsideOneEntity) }
+        let oldCanonical = CanonicalJSON.encode(was.value)
+        guard let at = onlyOccurrence(of: oldCanonical, in: base.canonical) else { return .failure(.outsideOneEntity) }
         var canonical = [UInt8]()
         canonical.reserveCapacity(base.canonical.count + n - m + 64)
         canonical += base.canonical[..<at]
         canonical += CanonicalJSON.encode(now.value)
-        canonical += base.canonical[(at + was64.count)...]
+        canonical += base.canonical[(at + oldCanonical.count)...]
         var next = base
         next.canonical = canonical
         for j in (i + 1) ..< max(i + 1, next.starts.count) { next.starts[j] += delta }
         return .success(Change(entity: after.key, tasks: fresh.tasks, projections: fresh.projections,
                                planDigest: Digest.of(canonical), base: next))
+    }
+
+    /// Whether the bytes that differ could lie in one entity's object (a quick look, without
+    /// reading any JSON: before the next one starts, or before the end): false for a change of the
+    /// application or of two entities, which `change` would refuse after more work.
+    public static func mayBeOneEntity(_ base: EntityBase, old: [UInt8], new: [UInt8]) -> Bool {
+        guard case let (i, m, _, s)? = differing(base, old: old, new: new) else { return false }
+        return i + 1 >= base.starts.count || m - s <= base.starts[i + 1]
+    }
+
+    /// The entity whose object starts last at or before the first differing byte, with the sizes
+    /// and the common suffix: old[p ..< m - s] became new[p ..< n - s].
+    static func differing(_ base: EntityBase, old: [UInt8], new: [UInt8]) -> (entity: Int, m: Int, n: Int, suffix: Int)? {
+        let m = old.count, n = new.count
+        let p = commonPrefix(old, new)
+        let s = commonSuffix(old, new, limit: min(m, n) - p)
+        var lo = 0, hi = base.starts.count
+        while lo < hi { let mid = (lo + hi) / 2; if base.starts[mid] <= p { lo = mid + 1 } else { hi = mid } }
+        return lo > 0 ? (lo - 1, m, n, s) : nil
     }
 
     /// What makes a task's file the same one: its id, seam, path and mode.
