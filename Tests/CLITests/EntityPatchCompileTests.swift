@@ -22,7 +22,10 @@ final class EntityPatchCompileTests: XCTestCase {
         var entities: [[String: Any]]
 
         init(_ name: String) throws {
-            let url = PlanCompileTests.examples.appendingPathComponent(name)
+            try self.init(url: PlanCompileTests.examples.appendingPathComponent(name))
+        }
+
+        init(url: URL) throws {
             var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
             entities = try XCTUnwrap(object.removeValue(forKey: "entities") as? [[String: Any]])
             head = object
@@ -125,6 +128,59 @@ final class EntityPatchCompileTests: XCTestCase {
         XCTAssertTrue(h.out.contains(patched), h.out)
         try write(plan)
         try assertAsAFullCompile("out", "another file")
+    }
+
+    /// With the app's native files (web, iOS and Android extensions beside the Plan): a field
+    /// change compiles alone, to the tree a full compile gives.
+    func testWithNativeFilesAFieldChangeCompilesAlone() throws {
+        try FileManager.default.copyItem(atPath: NativeExtensionCommandTests.example.path, toPath: h.root + "/app")
+        let path = h.root + "/app/field-guide.plan.json"
+        var plan = try LinedPlan(url: URL(fileURLWithPath: path))
+        func compile(_ out: String, _ more: String...) -> Int32 {
+            h.run(["compile", "app/field-guide.plan.json", "--out", out, "--store", "store"] + more)
+        }
+        try Data(plan.text.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(compile("out"), 0, h.err)
+        plan.entities[0]["fields"] = (plan.entities[0]["fields"] as! [[String: Any]]) + [["key": "weather", "type": "text"]]
+        try Data(plan.text.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(compile("out"), 0, h.err)
+        XCTAssertTrue(h.out.contains(patched), h.out)
+        XCTAssertEqual(compile("full", "--full"), 0, h.err)
+        XCTAssertEqual(h.tree("out"), h.tree("full"))
+        XCTAssertEqual(try base("out").base, try base("full").base)
+    }
+
+    /// `--force` with the entity's view edited: the patch overwrites it, as a full compile does,
+    /// with the same warning.
+    func testForceOverwritesAnEditedFileOfTheEntity() throws {
+        var plan = try LinedPlan("movie-catalog.plan.json")
+        try write(plan)
+        XCTAssertEqual(compile("out"), 0, h.err)
+        let view = h.root + "/out/app/views/people/_form.html.erb"
+        try Data("<%# mine %>\n".utf8).write(to: URL(fileURLWithPath: view))
+        plan.entities[1]["fields"] = (plan.entities[1]["fields"] as! [[String: Any]]) + [["key": "nickname", "type": "string"]]
+        try write(plan)
+        XCTAssertEqual(compile("out", "--force"), 0, h.err)
+        XCTAssertTrue(h.out.contains(patched), h.out)
+        XCTAssertTrue(h.err.contains("app/views/people/_form.html.erb was edited since orchestrate wrote it; overwritten (--force)"), h.err)
+        try assertAsAFullCompile("out", "--force")
+    }
+
+    /// With a remote: the entity's new outputs are uploaded, so another runner gets every task of
+    /// the changed Plan from the remote.
+    func testTheEntitysNewOutputsGoToTheRemote() throws {
+        let remote = try NginxServer.shared().url + "/" + UUID().uuidString.lowercased()
+        var plan = try LinedPlan("movie-catalog.plan.json")
+        try write(plan)
+        XCTAssertEqual(compile("out", "--remote", remote), 0, h.err)
+        plan.entities[1]["fields"] = (plan.entities[1]["fields"] as! [[String: Any]]) + [["key": "nickname", "type": "string"]]
+        try write(plan)
+        XCTAssertEqual(compile("out", "--remote", remote), 0, h.err)
+        XCTAssertTrue(h.out.contains(patched), h.out)
+        XCTAssertTrue(h.out.contains("objects and") && !h.out.contains("0 objects and 0 entries up"), "the renders went up: \(h.out)")
+        XCTAssertEqual(h.run(["compile", "plan.json", "--out", "b", "--store", "store-b", "--remote", remote]), 0, h.err)
+        XCTAssertTrue(h.out.contains("tasks: 0 rendered,") && !h.out.contains(patched), h.out)
+        XCTAssertEqual(h.tree("b"), h.tree("out"))
     }
 
     /// A reference, a name, two entities or the application changed: a full compile, which
