@@ -139,22 +139,21 @@ public enum EntityPatchCompile {
         let age = now.timeIntervalSince1970 - Double(last.recordedMs) / 1000
         guard age >= -1, age < CompileMemo.maxAge, last.plan != file.bytes, let base = EntityBase(unpacking: last.base),
               EntityPatch.mayBeOneEntity(base, old: last.plan, new: file.bytes) else { return nil }
-        // On another core, while the change is lowered and its tasks run: the state, then each
-        // tree's provenance as the state records it, then every recorded file checked ahead of
-        // `applyChanges` (`checkingRecorded`). A step not started when this compile gives up is skipped.
+        // On the other core, while the change is lowered and its tasks run: the state, then every
+        // recorded file checked ahead of `applyChanges` (`checkingRecorded`), not started when this
+        // compile gave up first.
         let documents = last.trees.map { mounted($0.mount, TreeDigest.provenanceFile) }
         let stop = Flag()
         defer { stop.raise() }
         // (The check starts from the thread that read the state, so that no thread of the pool
         // waits on another while the entity's tasks need one.)
-        let reading = Preloaded { () -> (previous: Materializer.Previous, documents: [String: [UInt8]], checked: Preloaded<Materializer.Previous>?) in
+        let reading = Preloaded { () -> (previous: Materializer.Previous, checked: Preloaded<Materializer.Previous>?) in
             let previous = materializer.loadPrevious(digesting: true)
-            guard !stop.raised, previous.isClean, previous.digest == last.state else { return (previous, [:], nil) }
-            var found: [String: [UInt8]] = [:]
-            for path in documents { found[path] = materializer.readRecorded(path, previous: previous) }
-            let checked = stop.raised ? nil : Preloaded { materializer.checkingRecorded(previous) }
-            return (previous, found, checked)
+            guard !stop.raised, previous.isClean, previous.digest == last.state else { return (previous, nil) }
+            return (previous, Preloaded { materializer.checkingRecorded(previous) })
         }
+        // The provenance documents are read at the same time, and judged against the state once it is there.
+        let documentsRead = Preloaded { documents.map { materializer.readFile($0) } }
         guard case let .success(change) = EntityPatch.change(from: base, old: last.plan, new: file.bytes, file: file.name) else { return nil }
         guard let rails = last.trees.first(where: { $0.platform == .rails }) else { return nil }
         // The entity's tasks run (they need no state) while the state is still being read.
@@ -164,7 +163,7 @@ public enum EntityPatchCompile {
             .run(try TaskGraph(change.tasks))
         guard record.failures.isEmpty else { return nil }
         let outputs = Compilation.outputBytes(record, store: store, tasks: { change.tasks })
-        let (previous, read, checked) = reading.value
+        let (previous, checked) = reading.value
         guard previous.isClean, previous.digest == last.state, let files = previous.files else { return nil }
 
         // The tree: the state's files (in path order), the entity's with their new bytes.
@@ -199,9 +198,10 @@ public enum EntityPatchCompile {
         // Each tree's provenance: the Plan digest, and for the Rails tree its digest and the entity's
         // records, patched in the old document's bytes, which are hashed and written in pieces.
         var provided: [Digest: (old: [UInt8], patch: ProvenanceDocument.Patch)] = [:]
-        for t in last.trees {
-            let path = mounted(t.mount, TreeDigest.provenanceFile)
-            guard let i = index(path), let old = read[path] else { return nil }
+        let read = documentsRead.value
+        for (n, t) in last.trees.enumerated() {
+            let path = documents[n]
+            guard let i = index(path), let old = materializer.recorded(read[n], at: path, previous: previous) else { return nil }
             let isRails = t.platform == .rails
             let projections = isRails ? [change.projections["entity:" + change.entity]].compactMap { $0.map(ProvenanceDocument.ProjectionRecord.init) } : []
             guard let patch = ProvenanceDocument.patch(old, planDigest: change.planDigest, nativeInputDigest: isRails ? railsDigest : nil,

@@ -189,7 +189,18 @@ extension Materializer {
     /// trusts one) and, when as recent as the state file (the racily clean rule), only if it also
     /// hashes to the recorded digest; nil otherwise.
     public func readRecorded(_ path: String, previous: Previous) -> [UInt8]? {
-        guard let r = previous.entry(path) else { return nil }
+        recorded(readFile(path), at: path, previous: previous)
+    }
+
+    /// A file of the tree as it was read (`readFile`): its bytes, and its `stat` when opened.
+    public struct ReadFile: @unchecked Sendable {
+        let bytes: [UInt8]
+        let st: stat
+    }
+
+    /// The regular file at `path` (reached through its directories, none a link), read whole; nil
+    /// when it is not there or not one. Whether it holds what a state records is `recorded`'s to say.
+    public func readFile(_ path: String) -> ReadFile? {
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else { return nil }
         defer { close(rootFD) }
@@ -200,8 +211,15 @@ extension Materializer {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, r.matches(st), let bytes = Self.readAll(fd),
-              bytes.count == Int(r.size) else { return nil }
-        return r.mtimeNs < previous.stateMtimeNs || Digest.of(bytes) == r.digest ? bytes : nil
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, let bytes = Self.readAll(fd) else { return nil }
+        return ReadFile(bytes: bytes, st: st)
+    }
+
+    /// `file`'s bytes when they are what `previous` records at `path`, by `readRecorded`'s rule
+    /// (the `stat` taken as it was read: read before the state, it is judged by the state all the
+    /// same); nil otherwise.
+    public func recorded(_ file: ReadFile?, at path: String, previous: Previous) -> [UInt8]? {
+        guard let file, let r = previous.entry(path), r.matches(file.st), file.bytes.count == Int(r.size) else { return nil }
+        return r.mtimeNs < previous.stateMtimeNs || Digest.of(file.bytes) == r.digest ? file.bytes : nil
     }
 }

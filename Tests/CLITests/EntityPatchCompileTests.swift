@@ -285,6 +285,24 @@ final class EntityPatchCompileTests: XCTestCase {
         try assertAsAFullCompile("out", "a deleted file")
     }
 
+    /// A provenance document edited by hand is not patched: the run is a full one, which keeps the
+    /// edit and says so, as for any generated file.
+    func testAnEditedProvenanceDocumentIsAFullCompile() throws {
+        var plan = try LinedPlan("movie-catalog.plan.json")
+        try write(plan)
+        XCTAssertEqual(compile("out"), 0, h.err)
+        let document = h.root + "/out/ios/FOUNDATION_PROVENANCE.json"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: document))
+        bytes[bytes.count / 2] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: document))
+        plan.entities[1]["fields"] = (plan.entities[1]["fields"] as! [[String: Any]]) + [["key": "nickname", "type": "string"]]
+        try write(plan)
+        XCTAssertEqual(compile("out"), 0, h.err)
+        XCTAssertFalse(h.out.contains(patched), h.out)
+        XCTAssertTrue(h.err.contains("ios/FOUNDATION_PROVENANCE.json was edited since orchestrate wrote it; kept"), h.err)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: document)), bytes)
+    }
+
     /// A file of the changed entity edited by hand is kept, with the warning a full compile gives,
     /// and nothing is recorded for the next run (which says it again).
     func testAnEditedFileOfTheEntityIsKeptAsAFullCompileKeepsIt() throws {
