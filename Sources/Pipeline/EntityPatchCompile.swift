@@ -18,8 +18,8 @@ import Tasks
 ///   store and remote, the native files: `CompileMemo.fingerprint` without the Plan's bytes and
 ///   name), less than `CompileMemo.maxAge` ago;
 /// * the state: read cleanly, in the order it is written; the entity's files are in it;
-/// * each tree's provenance document, read from the tree only when it is there as the state
-///   records it (`Materializer.readRecorded`).
+/// * each tree's provenance document, taken from the tree only when it is there as the state
+///   records it (`Materializer.readFile`, judged by `recorded`).
 /// Any other answer is nil, and the caller compiles in full. So is any file the materializer would
 /// have to write whose bytes this run does not hold (one deleted by hand, or edited with
 /// `--force`), or any other file not as recorded: `Materializer.applyChanges` checks before it

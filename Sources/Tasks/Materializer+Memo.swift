@@ -184,14 +184,6 @@ extension Materializer {
 }
 
 extension Materializer {
-    /// The bytes of `path` as the state `previous` records them: the file is read when it is there
-    /// as recorded (a regular file with the recorded size, inode, mtime and ctime, as `apply`
-    /// trusts one) and, when as recent as the state file (the racily clean rule), only if it also
-    /// hashes to the recorded digest; nil otherwise.
-    public func readRecorded(_ path: String, previous: Previous) -> [UInt8]? {
-        recorded(readFile(path), at: path, previous: previous)
-    }
-
     /// A file of the tree as it was read (`readFile`): its bytes, and its `stat` when opened.
     public struct ReadFile: @unchecked Sendable {
         let bytes: [UInt8]
@@ -215,9 +207,11 @@ extension Materializer {
         return ReadFile(bytes: bytes, st: st)
     }
 
-    /// `file`'s bytes when they are what `previous` records at `path`, by `readRecorded`'s rule
-    /// (the `stat` taken as it was read: read before the state, it is judged by the state all the
-    /// same); nil otherwise.
+    /// `file`'s bytes when they are what `previous` records at `path`: the file was there as
+    /// recorded when read (a regular file with the recorded size, inode, mtime and ctime, as `apply`
+    /// trusts one; read before the state, it is judged by the state all the same) and, when as
+    /// recent as the state file (the racily clean rule), its bytes also hash to the recorded
+    /// digest; nil otherwise.
     public func recorded(_ file: ReadFile?, at path: String, previous: Previous) -> [UInt8]? {
         guard let file, let r = previous.entry(path), r.matches(file.st), file.bytes.count == Int(r.size) else { return nil }
         return r.mtimeNs < previous.stateMtimeNs || Digest.of(file.bytes) == r.digest ? file.bytes : nil
