@@ -257,9 +257,6 @@ public enum Compilation {
         // moves what outlives the tasks afterwards (`Compaction`); the output tree's state is read
         // after that, not held through the run. Else the state is read while the executor runs.
         let compacting = lowerAgain != nil && tasks >= compactFrom
-        // Nor does it keep the Plan's entity base (`EntityBase`, a few MB at 5,000 entities held
-        // through the run): such a Plan's next change compiles in full.
-        if compacting { set.base = nil }
         let early = compacting ? nil : Preloaded<Materializer.Previous> { materializer.loadPrevious() }
         // Between stages of a large run, the pages of what the last one freed go back (`FreedMemory`).
         FreedMemory.release(tasks: tasks)

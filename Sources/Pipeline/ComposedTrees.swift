@@ -15,20 +15,26 @@ public enum ComposedTrees {
         }
     }
 
+    /// The entries of the tree mounted at `mount`, relative to it, in a listing of the whole
+    /// output: those below the mount, less those below `foreign` (the mounts of the trees inside
+    /// it, for the root tree).
+    static func treeEntries(_ all: [TreeDigest.Entry], mount: String, foreign: [String]) -> [TreeDigest.Entry] {
+        let prefix = mount.isEmpty ? "" : mount + "/"
+        let foreignPrefixes = foreign.map { $0 + "/" }
+        return all.compactMap { e in
+            guard e.path.hasPrefix(prefix), !foreignPrefixes.contains(where: e.path.hasPrefix) else { return nil }
+            return prefix.isEmpty ? e : TreeDigest.Entry(path: String(e.path.dropFirst(prefix.count)), mode: e.mode, digest: e.digest)
+        }
+    }
+
+    /// The mounts inside the root tree, every pin's.
+    static let mountsInsideRoot = CorePins.all.map(\.mount).filter { !$0.isEmpty }
+
     /// The tree of `pin` inside `root`, from a listing of the whole root (`allFiles`). Nil when
     /// a mounted tree's folder is absent.
     static func snapshot(root: String, pin: CorePin, all: [TreeDigest.Entry]) -> TreeSnapshot? {
-        let files: [TreeDigest.Entry]
-        if pin.mount.isEmpty {
-            let foreign = CorePins.all.map(\.mount).filter { !$0.isEmpty }.map { $0 + "/" }
-            files = all.filter { e in !foreign.contains { e.path.hasPrefix($0) } }
-        } else {
-            let prefix = pin.mount + "/"
-            guard isDirectory(root + "/" + pin.mount) else { return nil }
-            files = all.filter { $0.path.hasPrefix(prefix) }.map {
-                TreeDigest.Entry(path: String($0.path.dropFirst(prefix.count)), mode: $0.mode, digest: $0.digest)
-            }
-        }
+        guard pin.mount.isEmpty || isDirectory(root + "/" + pin.mount) else { return nil }
+        let files = treeEntries(all, mount: pin.mount, foreign: pin.mount.isEmpty ? mountsInsideRoot : [])
         let ignoreFile = pin.mount.isEmpty ? nil
             : FileManager.default.contents(atPath: root + "/" + mounted(pin.mount, ".gitignore")).map { String(decoding: $0, as: UTF8.self) }
         return TreeSnapshot(platform: pin.platform,
@@ -59,11 +65,7 @@ public enum ComposedTrees {
         var trees: [TreeSnapshot] = []
         for pin in CorePins.all {
             if !pin.mount.isEmpty && kinds[pin.mount] != .directory { continue }
-            let foreign = pin.mount.isEmpty ? CorePins.all.map(\.mount).filter { !$0.isEmpty }.map { $0 + "/" } : []
-            let prefix = pin.mount.isEmpty ? "" : pin.mount + "/"
-            let mine = files.filter { $0.path.hasPrefix(prefix) && !foreign.contains(where: $0.path.hasPrefix) }.map {
-                TreeDigest.Entry(path: String($0.path.dropFirst(prefix.count)), mode: $0.mode, digest: $0.digest)
-            }
+            let mine = treeEntries(files, mount: pin.mount, foreign: pin.mount.isEmpty ? mountsInsideRoot : [])
             let provenancePath = mounted(pin.mount, TreeDigest.provenanceFile)
             let provenance = kinds[provenancePath] == .regular ? readWithoutFollowing(root + "/" + provenancePath) : nil
             trees.append(TreeSnapshot(platform: pin.platform, files: mine.filter { $0.path != TreeDigest.provenanceFile },

@@ -101,24 +101,23 @@ public enum EntityPatchCompile {
         /// `packed` read back; nil for anything else (cut short, edited, another schema).
         public init?(unpacking bytes: [UInt8]) {
             guard bytes.count > 32 else { return nil }
-            let body = Array(bytes[..<(bytes.count - 32)])
-            guard bytes[(bytes.count - 32)...].elementsEqual(Digest.of(body).withUnsafeBytes { Array($0) }) else { return nil }
-            // The body hashed to the digest this orchestrate wrote after it: its own packing.
-            var input = ByteUnpacker(body)
-            guard input.string() == Self.schema else { return nil }
-            context = input.digest()
-            state = input.digest()
-            tasks = input.count()
-            recordedMs = Int64(input.count())
-            gaps = (0 ..< input.count()).map { _ in input.string() }
-            trees = []
-            for _ in 0 ..< input.count() {
-                guard let platform = Platform(rawValue: input.string()) else { return nil }
-                trees.append(Tree(platform: platform, mount: input.string()))
+            let body = bytes.count - 32
+            guard bytes[body...].elementsEqual(Digest.of(bytes[..<body]).withUnsafeBytes { Array($0) }) else { return nil }
+            var input = ByteUnpacker(Array(bytes[..<body]))
+            guard input.checkedString() == Self.schema, let context = input.checkedDigest(), let state = input.checkedDigest(),
+                  let tasks = input.checkedCount(), let recorded = input.checkedCount(), let gapCount = input.checkedCount(limit: body)
+            else { return nil }
+            var gaps: [String] = []
+            for _ in 0 ..< gapCount { guard let g = input.checkedString() else { return nil }; gaps.append(g) }
+            guard let treeCount = input.checkedCount(limit: body) else { return nil }
+            var trees: [Tree] = []
+            for _ in 0 ..< treeCount {
+                guard let platform = input.checkedString().flatMap(Platform.init), let mount = input.checkedString() else { return nil }
+                trees.append(Tree(platform: platform, mount: mount))
             }
-            plan = input.byteString()
-            base = input.byteString()
-            guard input.isAtEnd else { return nil }
+            guard let plan = input.checkedByteString(), let base = input.checkedByteString(), input.isAtEnd else { return nil }
+            (self.context, self.state, self.tasks, recordedMs, self.gaps, self.trees, self.plan, self.base) =
+                (context, state, tasks, Int64(recorded), gaps, trees, plan, base)
         }
     }
 
@@ -167,29 +166,25 @@ public enum EntityPatchCompile {
         guard previous.isClean, previous.digest == last.state, let files = previous.files else { return nil }
 
         // The tree: the state's files (in path order), the entity's with their new bytes.
-        func index(_ path: String) -> Int? {
-            var lo = 0, hi = files.count
-            while lo < hi { let mid = (lo + hi) / 2; if files[mid].path.utf8Precedes(path) { lo = mid + 1 } else { hi = mid } }
-            return lo < files.count && files[lo].path == path ? lo : nil
-        }
         var tree = files
         var records: [ProvenanceDocument.File] = []
         var changed: [TreeFile] = []
+        var digests: [String: Digest] = [:]
         for r in record.results {
             let output = try SeamOutput(r, platform: .rails)
             let path = mounted(rails.mount, r.path)
-            guard let i = index(path), tree[i].mode == r.mode else { return nil }
+            guard let i = previous.position(path), tree[i].mode == r.mode else { return nil }
             tree[i] = TreeFile(path: path, digest: output.digest, mode: output.mode, size: r.size)
             changed.append(tree[i])
+            digests[path] = output.digest
             records.append(ProvenanceDocument.File(output: output, path: r.path))
         }
         let foreign = last.trees.map(\.mount).filter { !$0.isEmpty }
-        let railsDigest = treeDigest(tree, mount: rails.mount, foreign: rails.mount.isEmpty ? foreign : [])
+        let railsDigest = TreeDigest.digest(ComposedTrees.treeEntries(tree.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) },
+                                                                  mount: rails.mount, foreign: rails.mount.isEmpty ? foreign : []))
         // Each view the entity renders opts in only to controllers the app has (the rest of the
         // bridge check reads no file of an entity's: it passed when those files were composed).
         let views = Set(changed.map(\.path).filter(BuiltInBridgeCheck.isView))
-        var digests: [String: Digest] = [:]
-        for r in record.results { if let d = r.output { digests[mounted(rails.mount, r.path)] = d } }
         let mismatches = try BuiltInBridgeCheck.check([], platforms: [], paths: tree.map(\.path), skipView: { !views.contains($0) },
                                                       knownOptIns: { digests[$0].flatMap(viewOptIns.optIns) },
                                                       read: { path in try digests[path].flatMap { try outputs.bytes($0) } })
@@ -201,7 +196,7 @@ public enum EntityPatchCompile {
         let read = documentsRead.value
         for (n, t) in last.trees.enumerated() {
             let path = documents[n]
-            guard let i = index(path), let old = materializer.recorded(read[n], at: path, previous: previous) else { return nil }
+            guard let i = previous.position(path), let old = materializer.recorded(read[n], at: path, previous: previous) else { return nil }
             let isRails = t.platform == .rails
             let projections = isRails ? [change.projections["entity:" + change.entity]].compactMap { $0.map(ProvenanceDocument.ProjectionRecord.init) } : []
             guard let patch = ProvenanceDocument.patch(old, planDigest: change.planDigest, nativeInputDigest: isRails ? railsDigest : nil,
@@ -212,7 +207,7 @@ public enum EntityPatchCompile {
             provided[d] = (old, patch)
             changed.append(TreeFile(path: path, digest: d, mode: tree[i].mode, size: UInt64(patch.count)))
         }
-        let entityOutputs = Set(record.results.compactMap(\.output))
+        let entityOutputs = Set(digests.values)
         let written: MaterializeReport
         do {
             written = try materializer.applyChanges(changed, previous: checked?.value ?? previous,
@@ -237,17 +232,5 @@ public enum EntityPatchCompile {
         private var value = false
         var raised: Bool { lock.withLock { value } }
         func raise() { lock.withLock { value = true } }
-    }
-
-    /// The native input digest of the tree mounted at `mount` (less the roots of trees mounted inside it).
-    static func treeDigest(_ files: [TreeFile], mount: String, foreign: [String]) -> Digest {
-        let prefix = mount.isEmpty ? "" : mount + "/"
-        let foreignPrefixes = foreign.map { $0 + "/" }
-        let entries = files.lazy.filter { $0.path.hasPrefix(prefix) }.compactMap { f -> TreeDigest.Entry? in
-            let rel = String(f.path.dropFirst(prefix.count))
-            guard !foreignPrefixes.contains(where: { rel.hasPrefix($0) }) else { return nil }
-            return TreeDigest.Entry(path: rel, mode: f.mode, digest: f.digest)
-        }
-        return TreeDigest.digest(Array(entries))
     }
 }

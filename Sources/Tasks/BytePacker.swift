@@ -1,9 +1,10 @@
 import Hashing
 
-/// A compact binary form for values a process packs and reads back itself (never a file, never
-/// another version): counts in LEB128, strings as a count and their UTF-8, digests as their 32
-/// bytes, byte strings as a count and the bytes. `SourceList` keeps a projection's sources in it;
-/// a large compile moves what outlives its tasks through it (`Compaction.compacted`).
+/// A compact binary form for values a process packs and reads back itself: counts in LEB128,
+/// strings as a count and their UTF-8, digests as their 32 bytes, byte strings as a count and the
+/// bytes. `SourceList` keeps a projection's sources in it; a large compile moves what outlives its
+/// tasks through it (`Compaction.compacted`). A file in it (the entity base a compile leaves for
+/// the next) is read back with `ByteUnpacker`'s checked reads.
 public struct BytePacker {
     public private(set) var bytes: [UInt8] = []
 
@@ -36,7 +37,8 @@ public struct BytePacker {
 }
 
 /// Reads what `BytePacker` wrote, in the order it was written. Reading past the end is a
-/// programming error (the bytes come from this process), not a user's.
+/// programming error (the bytes come from this process), not a user's; the `checked` reads give
+/// nil instead, for bytes read back from a file (cut short, a count out of range).
 public struct ByteUnpacker {
     private let bytes: [UInt8]
     private var i = 0
@@ -73,6 +75,40 @@ public struct ByteUnpacker {
         let n = count()
         defer { i += n }
         return [UInt8](exactly: bytes[i ..< i + n])
+    }
+
+    /// A count no larger than `limit`; nil past the end or past the limit.
+    public mutating func checkedCount(limit: Int = Int.max) -> Int? {
+        var value: UInt64 = 0, shift: UInt64 = 0
+        while i < bytes.count, shift < 63 {
+            let b = bytes[i]
+            i += 1
+            value |= UInt64(b & 0x7F) << shift
+            if b & 0x80 == 0 { return value <= UInt64(limit) ? Int(value) : nil }
+            shift += 7
+        }
+        return nil
+    }
+
+    /// A byte string; nil when it runs past the end.
+    public mutating func checkedByteString() -> [UInt8]? {
+        guard let n = checkedCount(), n <= bytes.count - i else { return nil }
+        defer { i += n }
+        return [UInt8](exactly: bytes[i ..< i + n])
+    }
+
+    /// A string (its bytes decoded as UTF-8, not validated: for bytes whose source is known); nil
+    /// when it runs past the end.
+    public mutating func checkedString() -> String? {
+        guard let n = checkedCount(), n <= bytes.count - i else { return nil }
+        defer { i += n }
+        return String(decoding: bytes[i ..< i + n], as: UTF8.self)
+    }
+
+    /// A digest; nil when it runs past the end.
+    public mutating func checkedDigest() -> Digest? {
+        guard bytes.count - i >= 32 else { return nil }
+        return digest()
     }
 }
 

@@ -114,12 +114,18 @@ public struct Materializer: Sendable {
         /// The entry recorded for `path`: from `outputs`, or by a binary search of `ordered`.
         func entry(_ path: String) -> OutputState? {
             guard outputs.isEmpty, !ordered.isEmpty else { return outputs[path] }
+            return position(path).map { ordered[$0] }
+        }
+
+        /// Where `path` is among the entries in the state file's order (and so in `files`), by a
+        /// binary search; nil when it is not there, or the state was not read in order.
+        public func position(_ path: String) -> Int? {
             var lo = 0, hi = ordered.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if ordered[mid].path.utf8Precedes(path) { lo = mid + 1 } else { hi = mid }
             }
-            return lo < ordered.count && ordered[lo].path == path ? ordered[lo] : nil
+            return lo < ordered.count && ordered[lo].path == path ? lo : nil
         }
 
         /// Every entry by path (built from `ordered` when that is how the state was read).

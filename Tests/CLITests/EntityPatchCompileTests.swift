@@ -31,6 +31,11 @@ final class EntityPatchCompileTests: XCTestCase {
             head = object
         }
 
+        /// `field` added last to the fields of entity `k`.
+        mutating func add(_ field: [String: Any], to k: Int) {
+            entities[k]["fields"] = (entities[k]["fields"] as? [[String: Any]] ?? []) + [field]
+        }
+
         static func json(_ value: Any) -> String {
             String(decoding: try! JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
         }
@@ -122,7 +127,7 @@ final class EntityPatchCompileTests: XCTestCase {
         var plan = try LinedPlan("movie-catalog.plan.json")
         try write(plan)
         XCTAssertEqual(compile("out"), 0, h.err)
-        plan.entities[1]["fields"] = (plan.entities[1]["fields"] as! [[String: Any]]) + [["key": "nickname", "type": "string"]]
+        plan.add(["key": "nickname", "type": "string"], to: 1)
         try Data(plan.text.utf8).write(to: URL(fileURLWithPath: h.root + "/plan-2.json"))
         XCTAssertEqual(h.run(["compile", "plan-2.json", "--out", "out", "--store", "store"]), 0, h.err)
         XCTAssertTrue(h.out.contains(patched), h.out)
@@ -141,7 +146,7 @@ final class EntityPatchCompileTests: XCTestCase {
         }
         try Data(plan.text.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(compile("out"), 0, h.err)
-        plan.entities[0]["fields"] = (plan.entities[0]["fields"] as! [[String: Any]]) + [["key": "weather", "type": "text"]]
+        plan.add(["key": "weather", "type": "text"], to: 0)
         try Data(plan.text.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(compile("out"), 0, h.err)
         XCTAssertTrue(h.out.contains(patched), h.out)
@@ -150,16 +155,23 @@ final class EntityPatchCompileTests: XCTestCase {
         XCTAssertEqual(try base("out").base, try base("full").base)
     }
 
-    /// `--force` with the entity's view edited: the patch overwrites it, as a full compile does,
-    /// with the same warning.
-    func testForceOverwritesAnEditedFileOfTheEntity() throws {
+    /// The example compiled, the people form edited by hand, then a field added to people: the
+    /// form's path.
+    private func editedPeopleFormThenAddedAField() throws -> String {
         var plan = try LinedPlan("movie-catalog.plan.json")
         try write(plan)
         XCTAssertEqual(compile("out"), 0, h.err)
         let view = h.root + "/out/app/views/people/_form.html.erb"
         try Data("<%# mine %>\n".utf8).write(to: URL(fileURLWithPath: view))
-        plan.entities[1]["fields"] = (plan.entities[1]["fields"] as! [[String: Any]]) + [["key": "nickname", "type": "string"]]
+        plan.add(["key": "nickname", "type": "string"], to: 1)
         try write(plan)
+        return view
+    }
+
+    /// `--force` with the entity's view edited: the patch overwrites it, as a full compile does,
+    /// with the same warning.
+    func testForceOverwritesAnEditedFileOfTheEntity() throws {
+        _ = try editedPeopleFormThenAddedAField()
         XCTAssertEqual(compile("out", "--force"), 0, h.err)
         XCTAssertTrue(h.out.contains(patched), h.out)
         XCTAssertTrue(h.err.contains("app/views/people/_form.html.erb was edited since orchestrate wrote it; overwritten (--force)"), h.err)
@@ -173,7 +185,7 @@ final class EntityPatchCompileTests: XCTestCase {
         var plan = try LinedPlan("movie-catalog.plan.json")
         try write(plan)
         XCTAssertEqual(compile("out", "--remote", remote), 0, h.err)
-        plan.entities[1]["fields"] = (plan.entities[1]["fields"] as! [[String: Any]]) + [["key": "nickname", "type": "string"]]
+        plan.add(["key": "nickname", "type": "string"], to: 1)
         try write(plan)
         XCTAssertEqual(compile("out", "--remote", remote), 0, h.err)
         XCTAssertTrue(h.out.contains(patched), h.out)
@@ -198,7 +210,7 @@ final class EntityPatchCompileTests: XCTestCase {
                 p.entities[0]["fields"] = fields
             }),
             ("two entities", { p in
-                for k in [0, 1] { p.entities[k]["fields"] = (p.entities[k]["fields"] as! [[String: Any]]) + [["key": "extra_note", "type": "string"]] }
+                for k in [0, 1] { p.add(["key": "extra_note", "type": "string"], to: k) }
             }),
             ("the application", { p in
                 var app = p.head["application"] as! [String: Any]
@@ -225,7 +237,7 @@ final class EntityPatchCompileTests: XCTestCase {
         for (what, field) in [("a reserved key", ["key": "type", "type": "string"]), ("a key twice", ["key": "rating", "type": "text"]),
                               ("an unknown type", ["key": "tagline", "type": "novel"])] {
             var broken = plan
-            broken.entities[2]["fields"] = (plan.entities[2]["fields"] as! [[String: Any]]) + [field]
+            broken.add(field, to: 2)
             try write(broken)
             let code = compile("out")
             let err = h.err
@@ -295,7 +307,7 @@ final class EntityPatchCompileTests: XCTestCase {
         var bytes = try Data(contentsOf: URL(fileURLWithPath: document))
         bytes[bytes.count / 2] ^= 0x01
         try bytes.write(to: URL(fileURLWithPath: document))
-        plan.entities[1]["fields"] = (plan.entities[1]["fields"] as! [[String: Any]]) + [["key": "nickname", "type": "string"]]
+        plan.add(["key": "nickname", "type": "string"], to: 1)
         try write(plan)
         XCTAssertEqual(compile("out"), 0, h.err)
         XCTAssertFalse(h.out.contains(patched), h.out)
@@ -306,13 +318,7 @@ final class EntityPatchCompileTests: XCTestCase {
     /// A file of the changed entity edited by hand is kept, with the warning a full compile gives,
     /// and nothing is recorded for the next run (which says it again).
     func testAnEditedFileOfTheEntityIsKeptAsAFullCompileKeepsIt() throws {
-        var plan = try LinedPlan("movie-catalog.plan.json")
-        try write(plan)
-        XCTAssertEqual(compile("out"), 0, h.err)
-        let view = h.root + "/out/app/views/people/_form.html.erb"
-        try Data("<%# mine %>\n".utf8).write(to: URL(fileURLWithPath: view))
-        plan.entities[1]["fields"] = (plan.entities[1]["fields"] as! [[String: Any]]) + [["key": "nickname", "type": "string"]]
-        try write(plan)
+        let view = try editedPeopleFormThenAddedAField()
         XCTAssertEqual(compile("out"), 0, h.err)
         XCTAssertTrue(h.out.contains(patched), h.out)
         XCTAssertTrue(h.err.contains("app/views/people/_form.html.erb was edited since orchestrate wrote it; kept"), h.err)

@@ -84,34 +84,35 @@ public struct EntityBase: Hashable, Sendable {
 
     /// `packed` read back; nil for anything else (another schema, cut short, a value out of range).
     public init?(unpacking bytes: [UInt8]) {
-        var input = SafeUnpacker(bytes)
-        guard input.string() == Self.schema, let canonical = input.bytes(), let n = input.count(limit: bytes.count) else { return nil }
+        var input = ByteUnpacker(bytes)
+        guard input.checkedString() == Self.schema, let canonical = input.checkedByteString(), let n = input.checkedCount(limit: bytes.count)
+        else { return nil }
         var starts: [Int] = []
         starts.reserveCapacity(n)
-        for _ in 0 ..< n { guard let s = input.count(limit: Int.max) else { return nil }; starts.append(s) }
-        guard let b = input.count(limit: BuiltInBridgeComponent.allCases.count) else { return nil }
+        for _ in 0 ..< n { guard let s = input.checkedCount() else { return nil }; starts.append(s) }
+        guard let b = input.checkedCount(limit: BuiltInBridgeComponent.allCases.count) else { return nil }
         var bridge: [BuiltInBridgeComponent] = []
-        for _ in 0 ..< b { guard let c = input.string().flatMap(BuiltInBridgeComponent.init) else { return nil }; bridge.append(c) }
-        guard input.count(limit: n) == n else { return nil }
+        for _ in 0 ..< b { guard let c = input.checkedString().flatMap(BuiltInBridgeComponent.init) else { return nil }; bridge.append(c) }
+        guard input.checkedCount(limit: n) == n else { return nil }
         let entities = JSONPointer.root.appending("entities")
         var summaries: [Entity] = []
         var depths: [Int] = []
         summaries.reserveCapacity(n)
         depths.reserveCapacity(n)
         for i in 0 ..< n {
-            guard let depth = input.count(limit: n) else { return nil }
+            guard let depth = input.checkedCount(limit: n) else { return nil }
             depths.append(depth)
             var texts: [String] = []
-            for _ in 0 ..< 8 { guard let t = input.string() else { return nil }; texts.append(t) }
-            guard let flags = input.count(limit: 7), let index = EntityIndex(rawValue: texts[6]),
-                  let fieldCount = input.count(limit: bytes.count) else { return nil }
+            for _ in 0 ..< 8 { guard let t = input.checkedString() else { return nil }; texts.append(t) }
+            guard let flags = input.checkedCount(limit: 7), let index = EntityIndex(rawValue: texts[6]),
+                  let fieldCount = input.checkedCount(limit: bytes.count) else { return nil }
             let icon = flags & 2 == 0 ? nil : IconToken(rawValue: texts[5])
             if flags & 2 != 0 && icon == nil { return nil }
             let pointer = entities.appending(i)
             var fields: [Field] = []
             for _ in 0 ..< fieldCount {
-                guard let j = input.count(limit: Int(Int32.max)), let key = input.string(), let to = input.string(),
-                      let f = input.count(limit: 3) else { return nil }
+                guard let j = input.checkedCount(limit: Int(Int32.max)), let key = input.checkedString(), let to = input.checkedString(),
+                      let f = input.checkedCount(limit: 3) else { return nil }
                 fields.append(Field(key: key, type: .reference, to: f & 2 == 0 ? nil : to, required: f & 1 != 0,
                                     pointer: pointer.appending("fields").appending(j)))
             }
@@ -121,43 +122,5 @@ public struct EntityBase: Hashable, Sendable {
         }
         guard input.isAtEnd else { return nil }
         self.init(canonical: canonical, starts: starts, summaries: summaries, depths: depths, bridge: bridge)
-    }
-}
-
-/// `ByteUnpacker`'s format read without trusting it: every read is bounds-checked and a bad one
-/// is nil (the base is a file in the output directory, which anyone may have cut short).
-struct SafeUnpacker {
-    private let input: [UInt8]
-    private var i = 0
-
-    init(_ bytes: [UInt8]) { input = bytes }
-
-    var isAtEnd: Bool { i == input.count }
-
-    /// A LEB128 count no larger than `limit`.
-    mutating func count(limit: Int) -> Int? {
-        var value: UInt64 = 0, shift: UInt64 = 0
-        while i < input.count, shift < 63 {
-            let b = input[i]
-            i += 1
-            value |= UInt64(b & 0x7F) << shift
-            if b & 0x80 == 0 { return value <= UInt64(limit) ? Int(value) : nil }
-            shift += 7
-        }
-        return nil
-    }
-
-    mutating func bytes() -> [UInt8]? {
-        guard let n = count(limit: Int.max), n <= input.count - i else { return nil }
-        defer { i += n }
-        return Array(input[i ..< i + n])
-    }
-
-    /// (Not validated as UTF-8: the base is read only once its bytes hashed to the digest written
-    /// after them, so they are the UTF-8 this orchestrate packed.)
-    mutating func string() -> String? {
-        guard let n = count(limit: Int.max), n <= input.count - i else { return nil }
-        defer { i += n }
-        return input.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[i ..< i + n]), as: UTF8.self) }
     }
 }

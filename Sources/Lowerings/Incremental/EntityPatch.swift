@@ -1,4 +1,3 @@
-import Foundation
 import Hashing
 import Tasks
 
@@ -79,17 +78,14 @@ public enum EntityPatch {
         let plan = Plan(projectID: "", application: Application(key: "", name: ""), entities: entities)
         var validator = PlanValidator(file: file, positions: PositionIndex(now.value), skipped: [], entityKeysIncomplete: false,
                                       accountAuthored: false)
+        let index = RailsEntitySpec.PlanIndex(plan, around: after)
         validator.validateFields(after.fields, plan: plan)
-        var inbound: [(Entity, Field)] = []
-        for other in entities {
-            for field in other.fields where field.type == .reference && field.to == after.key { inbound.append((other, field)) }
-        }
-        validator.validateFieldNames(after.fields, inbound: inbound, account: false, reported: [])
+        validator.validateFieldNames(after.fields, inbound: (index.inbound[after.key] ?? []).map { ($0.entity, $0.field) }, account: false,
+                                     reported: [])
         guard validator.diagnostics.isEmpty else { return .failure(.diagnostics) }
 
         guard base.depths.count == entities.count else { return .failure(.outsideOneEntity) }
         let versions = [after.key: RailsMigrationVersion.version(after, depth: base.depths[i])]
-        let index = RailsEntitySpec.PlanIndex(plan, around: after)
         let bridge = BridgeProjection(components: base.bridge)
         var old = SeamTaskBuilder(release: RailsLowering.release), fresh = SeamTaskBuilder(release: RailsLowering.release)
         RailsLowering.entity(before, versions: versions, index: index, bridge: bridge, into: &old)
@@ -167,24 +163,9 @@ public enum EntityPatch {
 
     /// The offset of `needle` in `haystack` when it occurs there exactly once.
     static func onlyOccurrence(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard let first = occurrence(of: needle, in: haystack, from: 0) else { return nil }
-        return occurrence(of: needle, in: haystack, from: first + 1) == nil ? first : nil
-    }
-
-    static func occurrence(of needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
-        guard let lead = needle.first, from >= 0, needle.count <= haystack.count - from else { return nil }
-        return haystack.withUnsafeBytes { h in
-            needle.withUnsafeBytes { n in
-                // (Glibc's memmem is not imported: each candidate is found by its first byte.)
-                var i = from
-                let last = h.count - n.count
-                while i <= last, let hit = memchr(h.baseAddress! + i, Int32(lead), last - i + 1) {
-                    let at = UnsafeRawPointer(hit) - h.baseAddress!
-                    if memcmp(hit, n.baseAddress!, n.count) == 0 { return at }
-                    i = at + 1
-                }
-                return nil
-            }
+        haystack.withUnsafeBufferPointer { b in
+            guard let first = ProvenanceDocument.find(needle, in: b, from: 0, to: b.count) else { return nil }
+            return ProvenanceDocument.find(needle, in: b, from: first + 1, to: b.count) == nil ? first : nil
         }
     }
 }
