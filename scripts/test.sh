@@ -8,7 +8,9 @@ need=()
 # zsh, fish: the completion tests source `orchestrate completions zsh|fish` in them.
 # libgrpc-dev: gRPC's C core for the grpc:// remote tests (the binary loads it only for those);
 # python3-venv: BuildGrid's venv; openssl (the command) makes the grpcs:// tests' throwaway CA.
-for pkg in libsqlite3-dev libssl-dev zlib1g-dev python3-pil libgrpc-dev python3-venv; do
+# ruby-actionview, ruby-erubi, ruby-activesupport: the generated views compiled by Action View's
+# Erubi handler, and Rails code run against Active Support (the Ruby tool tests).
+for pkg in libsqlite3-dev libssl-dev zlib1g-dev python3-pil libgrpc-dev python3-venv ruby-actionview ruby-erubi ruby-activesupport; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 for pair in openssl:openssl ninja:ninja-build ruby:ruby xmllint:libxml2-utils dot:graphviz nginx:nginx protoc:protobuf-compiler python3:python3 chromium:chromium zsh:zsh fish:fish; do
