@@ -44,25 +44,47 @@ final class VerifiedObjects: @unchecked Sendable {
 
     let path: String
     private let lock = NSLock()
-    private var known: [Digest: Facts]?
+    /// The file's bytes, read at the first lookup; a lookup scans them (from the end: later
+    /// records win) until `scanLimit` lookups were made, and then they become `table`. A compile
+    /// of one entity looks up a few objects, and a store's file holds a record per object: a
+    /// table of every record would cost it more than all its scans.
+    private var file: [UInt8]?
+    private var table: [Digest: Facts]?
+    private var lookups = 0
+    /// Proofs recorded in this process (they win over the file's).
+    private var added: [Digest: Facts] = [:]
     private var fresh: [(Digest, Facts)] = []
+    static let scanLimit = 32
 
     init(path: String) { self.path = path }
 
     /// Whether `digest` was proven with exactly these facts.
     func proven(_ digest: Digest, _ facts: Facts) -> Bool {
         lock.lock(); defer { lock.unlock() }
-        if known == nil { known = Self.load(path) }
-        return known?[digest] == facts
+        return known(digest) == facts
     }
 
     /// Records a proof (written by `save`).
     func record(_ digest: Digest, _ facts: Facts) {
         lock.lock(); defer { lock.unlock() }
-        if known == nil { known = Self.load(path) }
-        guard known?[digest] != facts else { return }
-        known?[digest] = facts
+        guard known(digest) != facts else { return }
+        added[digest] = facts
         fresh.append((digest, facts))
+    }
+
+    /// The facts last proven for `digest` (the lock held).
+    private func known(_ digest: Digest) -> Facts? {
+        if let f = added[digest] { return f }
+        if let table { return table[digest] }
+        let bytes = file ?? Self.records(path)
+        lookups += 1
+        guard lookups <= Self.scanLimit else {
+            let t = Self.table(bytes)
+            (table, file) = (t, nil)
+            return t[digest]
+        }
+        file = bytes
+        return Self.scan(bytes, for: digest)
     }
 
     /// Appends the proofs recorded since the last save, in one write. Best effort: a proof that
@@ -89,25 +111,48 @@ final class VerifiedObjects: @unchecked Sendable {
         _ = FileIO.writeAll(fd, bytes)
     }
 
-    /// The proofs in the file; empty when it is missing or not ours.
-    static func load(_ path: String) -> [Digest: Facts] {
-        guard let bytes = try? FileIO.read(path), bytes.count >= recordSize,
-              Array(bytes[0 ..< recordSize]) == header else { return [:] }
+    /// The file's bytes when it is ours (its header first); empty otherwise.
+    static func records(_ path: String) -> [UInt8] {
+        guard let bytes = try? FileIO.read(path), bytes.count >= recordSize, bytes[0 ..< recordSize].elementsEqual(header) else { return [] }
+        return bytes
+    }
+
+    /// The facts of record `at` (its offset) in `raw`.
+    private static func facts(_ raw: UnsafeRawBufferPointer, at: Int) -> Facts {
+        func word(_ offset: Int) -> UInt64 { UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: at + offset, as: UInt64.self)) }
+        var f = Facts(stat(), size: 0)
+        f.inode = word(32)
+        f.fileSize = word(40)
+        f.mtimeNs = Int64(bitPattern: word(48))
+        f.ctimeNs = Int64(bitPattern: word(56))
+        f.size = word(64)
+        return f
+    }
+
+    /// The whole records after the header, by offset (a torn last one is left out).
+    private static func offsets(_ count: Int) -> StrideTo<Int> {
+        stride(from: recordSize, to: count - recordSize + 1, by: recordSize)
+    }
+
+    /// The facts of the last record of `digest` in `bytes` (`records`); nil when there is none.
+    static func scan(_ bytes: [UInt8], for digest: Digest) -> Facts? {
+        digest.withUnsafeBytes { d in
+            bytes.withUnsafeBytes { raw in
+                for at in offsets(raw.count).reversed() where memcmp(raw.baseAddress! + at, d.baseAddress!, 32) == 0 {
+                    return facts(raw, at: at)
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Every digest's last facts in `bytes` (`records`).
+    static func table(_ bytes: [UInt8]) -> [Digest: Facts] {
         var out: [Digest: Facts] = [:]
         out.reserveCapacity(bytes.count / recordSize)
         bytes.withUnsafeBytes { raw in
-            func word(_ at: Int) -> UInt64 { UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
-            var at = recordSize
-            while at + recordSize <= raw.count {
-                let digest = Digest(raw: UnsafeRawBufferPointer(rebasing: raw[at ..< at + 32]))
-                var f = Facts(stat(), size: 0)
-                f.inode = word(at + 32)
-                f.fileSize = word(at + 40)
-                f.mtimeNs = Int64(bitPattern: word(at + 48))
-                f.ctimeNs = Int64(bitPattern: word(at + 56))
-                f.size = word(at + 64)
-                out[digest] = f
-                at += recordSize
+            for at in offsets(raw.count) {
+                out[Digest(raw: UnsafeRawBufferPointer(rebasing: raw[at ..< at + 32]))] = facts(raw, at: at)
             }
         }
         return out
