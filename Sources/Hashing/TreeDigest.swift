@@ -49,31 +49,64 @@ public enum TreeDigest {
     }
 
     /// `digest` of entries made as they are read (a composition's files, mapped lazily: no array
-    /// of entries beside the files).
+    /// of entries beside the files). Entries already in order, as composition and the state give
+    /// them, are listed as they come, in one pass; others are sorted first.
     public static func digest<C: Collection>(_ entries: C, excluding excluded: Set<String> = [provenanceFile]) -> Digest
         where C.Element == Entry {
+        let isExcluded = exclusion(excluded)
+        var listing = Listing()
+        var previous: String?
+        for e in entries where !isExcluded(e.path) {
+            if let p = previous, !p.utf8Precedes(e.path) {
+                // Out of order: listed again from the start, sorted.
+                var sorted = Listing()
+                forEachListed(entries, excluding: excluded) { sorted.add($0) }
+                return sorted.finalize()
+            }
+            previous = e.path
+            listing.add(e)
+        }
+        return listing.finalize()
+    }
+
+    /// The listing's lines hashed as they are added, in pieces of 64 KiB.
+    struct Listing {
+        static let piece = 1 << 16
         let hasher = SHA256Hasher()
-        let piece = 1 << 16
         var out: [UInt8] = []
-        out.reserveCapacity(piece + 4096)
-        forEachListed(entries, excluding: excluded) { entry in
-            entry.append(to: &out)
-            if out.count >= piece {
+
+        init() { out.reserveCapacity(Self.piece + 4096) }
+
+        mutating func add(_ e: Entry) {
+            e.append(to: &out)
+            if out.count >= Self.piece {
                 hasher.update(out)
                 out.removeAll(keepingCapacity: true)
             }
         }
-        hasher.update(out)
-        return hasher.finalize()
+
+        func finalize() -> Digest {
+            hasher.update(out)
+            return hasher.finalize()
+        }
+    }
+
+    /// Whether a path is one of `excluded` (for the usual single name, one comparison rather than
+    /// a hash of every path).
+    static func exclusion(_ excluded: Set<String>) -> (String) -> Bool {
+        if excluded.isEmpty { return { _ in false } }
+        if excluded.count == 1, let only = excluded.first { return { $0 == only } }
+        return { excluded.contains($0) }
     }
 
     /// The listed entries, in listing order: those not excluded, sorted by path bytewise (entries
     /// already in order, as composition gives them, are neither copied nor sorted again).
     static func forEachListed<C: Collection>(_ entries: C, excluding excluded: Set<String>, _ body: (Entry) -> Void)
         where C.Element == Entry {
+        let isExcluded = exclusion(excluded)
         var previous: Entry?
         var sorted = true
-        for e in entries where !excluded.contains(e.path) {
+        for e in entries where !isExcluded(e.path) {
             if let p = previous, !p.path.utf8Precedes(e.path) {
                 sorted = false
                 break
@@ -81,9 +114,9 @@ public enum TreeDigest {
             previous = e
         }
         guard sorted else {
-            for e in entries.filter({ !excluded.contains($0.path) }).sorted(by: { $0.path.utf8Precedes($1.path) }) { body(e) }
+            for e in entries.filter({ !isExcluded($0.path) }).sorted(by: { $0.path.utf8Precedes($1.path) }) { body(e) }
             return
         }
-        for e in entries where !excluded.contains(e.path) { body(e) }
+        for e in entries where !isExcluded(e.path) { body(e) }
     }
 }

@@ -18,4 +18,14 @@ extension String {
             }
         }
     }
+
+    /// Whether this string's UTF-8 bytes begin with `prefix`'s: a path's folder by its bytes, as
+    /// tree digests list paths (`hasPrefix` compares Characters, which is slower and, for a
+    /// combining mark after the prefix, another answer).
+    public func utf8HasPrefix(_ prefix: String) -> Bool {
+        var a = self, b = prefix
+        return a.withUTF8 { pa in
+            b.withUTF8 { pb in pb.count <= pa.count && (pb.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pb.count) == 0) }
+        }
+    }
 }

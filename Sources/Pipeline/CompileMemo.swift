@@ -116,11 +116,11 @@ public enum CompileMemo {
         return (record, files)
     }
 
-    /// Records `record` in `out` (and `base`, the run's `EntityPatchCompile.Record`, beside it), if
-    /// the state there is still the one `record` names. Returns whether it was written.
+    /// Records `record` in `out` (and `base`, the run's `EntityPatchCompile.Record` packed, beside
+    /// it), if the state there is still the one `record` names. Returns whether it was written.
     @discardableResult
-    public static func record(_ record: Record, base: EntityPatchCompile.Record? = nil, out: String,
+    public static func record(_ record: Record, base: [UInt8]? = nil, out: String,
                               leftAs: MaterializeReport.StateFileIdentity? = nil) throws -> Bool {
-        try Materializer(root: out).writeMemo(StableJSON.encode(record), base: base?.packed(), stateDigest: record.state, leftAs: leftAs)
+        try Materializer(root: out).writeMemo(StableJSON.encode(record), base: base, stateDigest: record.state, leftAs: leftAs)
     }
 }

@@ -22,8 +22,8 @@ public enum ComposedTrees {
         let prefix = mount.isEmpty ? "" : mount + "/"
         let foreignPrefixes = foreign.map { $0 + "/" }
         return all.compactMap { e in
-            guard e.path.hasPrefix(prefix), !foreignPrefixes.contains(where: e.path.hasPrefix) else { return nil }
-            return prefix.isEmpty ? e : TreeDigest.Entry(path: String(e.path.dropFirst(prefix.count)), mode: e.mode, digest: e.digest)
+            guard e.path.utf8HasPrefix(prefix), !foreignPrefixes.contains(where: e.path.utf8HasPrefix) else { return nil }
+            return prefix.isEmpty ? e : TreeDigest.Entry(path: String(decoding: e.path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self), mode: e.mode, digest: e.digest)
         }
     }
 

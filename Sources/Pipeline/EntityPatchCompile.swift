@@ -37,13 +37,16 @@ public enum EntityPatchCompile {
         /// The entity's tasks, with how each was served.
         public var record: RunRecord
         public var written: MaterializeReport
-        /// What the next run needs (its `state` set by the caller from `written`, and written with the memo).
+        /// What the next run needs (its `state` still the last run's: the caller finishes `packing`
+        /// with the one `written` left, and writes it with the memo).
         public var base: Record
+        /// `base` packed but for its state and time, made while this compile went on.
+        public var packing: Preloaded<Record.Packing>
     }
 
     /// What a compile leaves for the next one to compile one entity alone.
     public struct Record: Equatable, Sendable {
-        public static let schema = "orchestrate.entity-base-record/1"
+        public static let schema = "orchestrate.entity-base-record/2"
         /// `CompileMemo.fingerprint(source, planBytes: false)` of the run.
         public var context: Digest
         /// The state file's SHA-256 as the run left it.
@@ -77,25 +80,44 @@ public enum EntityPatchCompile {
         }
 
         /// Packed (`BytePacker`) behind the schema, with the SHA-256 of all before it at the end.
-        public func packed() -> [UInt8] {
-            var out = BytePacker(capacity: plan.count + base.count + 256)
-            out.string(Self.schema)
-            out.digest(context)
-            out.digest(state)
-            out.count(tasks)
-            out.count(Int(max(0, recordedMs)))
-            out.count(gaps.count)
-            for g in gaps { out.string(g) }
-            out.count(trees.count)
-            for t in trees {
-                out.string(t.platform.rawValue)
-                out.string(t.mount)
+        public func packed() -> [UInt8] { Packing(self).finished(state: state, recordedMs: recordedMs) }
+
+        /// A record packed but for what is known last, the state digest and the time (at the end,
+        /// before the checksum), and hashed so far: made while the run still works.
+        public final class Packing: @unchecked Sendable {
+            private var bytes: [UInt8]
+            private let hasher = SHA256Hasher()
+
+            public init(_ r: Record) {
+                var out = BytePacker(capacity: r.plan.count + r.base.count + 256)
+                out.string(Record.schema)
+                out.digest(r.context)
+                out.count(r.tasks)
+                out.count(r.gaps.count)
+                for g in r.gaps { out.string(g) }
+                out.count(r.trees.count)
+                for t in r.trees {
+                    out.string(t.platform.rawValue)
+                    out.string(t.mount)
+                }
+                out.byteString(r.plan)
+                out.byteString(r.base)
+                bytes = out.finished()
+                bytes.reserveCapacity(bytes.count + 64)
+                hasher.update(bytes)
             }
-            out.byteString(plan)
-            out.byteString(base)
-            var bytes = out.finished()
-            Digest.of(bytes).withUnsafeBytes { bytes.append(contentsOf: $0) }
-            return bytes
+
+            /// The packed record; once only.
+            public func finished(state: Digest, recordedMs: Int64) -> [UInt8] {
+                var tail = BytePacker(capacity: 48)
+                tail.digest(state)
+                tail.count(Int(max(0, recordedMs)))
+                let end = tail.finished()
+                hasher.update(end)
+                bytes += end
+                hasher.finalize().withUnsafeBytes { bytes.append(contentsOf: $0) }
+                return bytes
+            }
         }
 
         /// `packed` read back; nil for anything else (cut short, edited, another schema).
@@ -103,10 +125,9 @@ public enum EntityPatchCompile {
             guard bytes.count > 32 else { return nil }
             let body = bytes.count - 32
             guard bytes[body...].elementsEqual(Digest.of(bytes[..<body]).withUnsafeBytes { Array($0) }) else { return nil }
-            var input = ByteUnpacker(Array(bytes[..<body]))
-            guard input.checkedString() == Self.schema, let context = input.checkedDigest(), let state = input.checkedDigest(),
-                  let tasks = input.checkedCount(), let recorded = input.checkedCount(), let gapCount = input.checkedCount(limit: body)
-            else { return nil }
+            var input = ByteUnpacker(bytes, end: body)
+            guard input.checkedString() == Self.schema, let context = input.checkedDigest(),
+                  let tasks = input.checkedCount(), let gapCount = input.checkedCount(limit: body) else { return nil }
             var gaps: [String] = []
             for _ in 0 ..< gapCount { guard let g = input.checkedString() else { return nil }; gaps.append(g) }
             guard let treeCount = input.checkedCount(limit: body) else { return nil }
@@ -115,7 +136,8 @@ public enum EntityPatchCompile {
                 guard let platform = input.checkedString().flatMap(Platform.init), let mount = input.checkedString() else { return nil }
                 trees.append(Tree(platform: platform, mount: mount))
             }
-            guard let plan = input.checkedByteString(), let base = input.checkedByteString(), input.isAtEnd else { return nil }
+            guard let plan = input.checkedByteString(), let base = input.checkedByteString(), let state = input.checkedDigest(),
+                  let recorded = input.checkedCount(), input.isAtEnd else { return nil }
             (self.context, self.state, self.tasks, recordedMs, self.gaps, self.trees, self.plan, self.base) =
                 (context, state, tasks, Int64(recorded), gaps, trees, plan, base)
         }
@@ -155,6 +177,12 @@ public enum EntityPatchCompile {
         let documentsRead = Preloaded { documents.map { materializer.readFile($0) } }
         guard case let .success(change) = EntityPatch.change(from: base, old: last.plan, new: file.bytes, file: file.name) else { return nil }
         guard let rails = last.trees.first(where: { $0.platform == .rails }) else { return nil }
+        // What the next run starts from, packed on another thread.
+        var next = last
+        next.plan = file.bytes
+        next.base = change.base.packed()
+        let nextBase = next
+        let packing = Preloaded { Record.Packing(nextBase) }
         // The entity's tasks run (they need no state) while the state is still being read.
         let store = try store()
         let viewOptIns = RenderedViewOptIns()
@@ -162,48 +190,77 @@ public enum EntityPatchCompile {
             .run(try TaskGraph(change.tasks))
         guard record.failures.isEmpty else { return nil }
         let outputs = Compilation.outputBytes(record, store: store, tasks: { change.tasks })
+        // The entity's files, and their provenance records.
+        var entity: [(path: String, output: SeamOutput, mode: FileMode, size: UInt64)] = []
+        var records: [ProvenanceDocument.File] = []
+        for r in record.results {
+            let output = try SeamOutput(r, platform: .rails)
+            entity.append((mounted(rails.mount, r.path), output, r.mode, r.size))
+            records.append(ProvenanceDocument.File(output: output, path: r.path))
+        }
+        let projections = [change.projections["entity:" + change.entity]].compactMap { $0.map(ProvenanceDocument.ProjectionRecord.init) }
+        // Each tree's provenance: the Plan digest, and for the Rails tree its digest and the
+        // entity's records, patched in the old document's bytes, which are hashed and written in
+        // pieces. Hashed here, on another thread, while the state is read: a whole document but
+        // the Rails tree's, and the Rails tree's up to its digest, which needs the state.
+        let planDigest = change.planDigest, trees = last.trees, entityRecords = records
+        let hashing = Preloaded { () -> [Hashed?] in
+            zip(trees, documentsRead.value).map { t, read in
+                guard let old = read?.bytes, let patch = ProvenanceDocument.patch(
+                    old, planDigest: planDigest, nativeInputDigest: nil,
+                    files: t.platform == .rails ? entityRecords : [], projections: t.platform == .rails ? projections : []) else { return nil }
+                let hashed = Hashed(old: old, patch: patch)
+                patch.forEachPiece(of: old, in: 0 ..< (t.platform == .rails ? patch.nativeInputDigestAt : old.count)) { hashed.hasher.update($0) }
+                return hashed
+            }
+        }
         let (previous, checked) = reading.value
         guard previous.isClean, previous.digest == last.state, let files = previous.files else { return nil }
 
         // The tree: the state's files (in path order), the entity's with their new bytes.
         var tree = files
-        var records: [ProvenanceDocument.File] = []
         var changed: [TreeFile] = []
         var digests: [String: Digest] = [:]
-        for r in record.results {
-            let output = try SeamOutput(r, platform: .rails)
-            let path = mounted(rails.mount, r.path)
-            guard let i = previous.position(path), tree[i].mode == r.mode else { return nil }
-            tree[i] = TreeFile(path: path, digest: output.digest, mode: output.mode, size: r.size)
+        for (path, output, mode, size) in entity {
+            guard let i = previous.position(path), tree[i].mode == mode else { return nil }
+            tree[i] = TreeFile(path: path, digest: output.digest, mode: output.mode, size: size)
             changed.append(tree[i])
             digests[path] = output.digest
-            records.append(ProvenanceDocument.File(output: output, path: r.path))
         }
         let foreign = last.trees.map(\.mount).filter { !$0.isEmpty }
         let railsDigest = TreeDigest.digest(ComposedTrees.treeEntries(tree.map { TreeDigest.Entry(path: $0.path, mode: $0.mode, digest: $0.digest) },
                                                                   mount: rails.mount, foreign: rails.mount.isEmpty ? foreign : []))
         // Each view the entity renders opts in only to controllers the app has (the rest of the
         // bridge check reads no file of an entity's: it passed when those files were composed).
-        let views = Set(changed.map(\.path).filter(BuiltInBridgeCheck.isView))
-        let mismatches = try BuiltInBridgeCheck.check([], platforms: [], paths: tree.map(\.path), skipView: { !views.contains($0) },
+        // So the check is given those views and the paths its controllers' identifiers come from
+        // (in the tree's path order, found by a binary search), not the whole tree.
+        let views = changed.map(\.path).filter(BuiltInBridgeCheck.isView)
+        let controllers = BuiltInBridgeCheck.controllerDirectory
+        var c = firstPath(notBefore: controllers, in: tree)
+        var bridgePaths = views
+        while c < tree.count, tree[c].path.utf8HasPrefix(controllers) { bridgePaths.append(tree[c].path); c += 1 }
+        let mismatches = try BuiltInBridgeCheck.check([], platforms: [], paths: bridgePaths,
                                                       knownOptIns: { digests[$0].flatMap(viewOptIns.optIns) },
                                                       read: { path in try digests[path].flatMap { try outputs.bytes($0) } })
         guard mismatches.isEmpty else { return nil }
 
-        // Each tree's provenance: the Plan digest, and for the Rails tree its digest and the entity's
-        // records, patched in the old document's bytes, which are hashed and written in pieces.
+        // The documents, each taken only when it is there as the state records it (the bytes
+        // hashed are those judged), the Rails tree's finished with its digest.
         var provided: [Digest: (old: [UInt8], patch: ProvenanceDocument.Patch)] = [:]
         let read = documentsRead.value
+        let hashes = hashing.value
         for (n, t) in last.trees.enumerated() {
-            let path = documents[n]
-            guard let i = previous.position(path), let old = materializer.recorded(read[n], at: path, previous: previous) else { return nil }
-            let isRails = t.platform == .rails
-            let projections = isRails ? [change.projections["entity:" + change.entity]].compactMap { $0.map(ProvenanceDocument.ProjectionRecord.init) } : []
-            guard let patch = ProvenanceDocument.patch(old, planDigest: change.planDigest, nativeInputDigest: isRails ? railsDigest : nil,
-                                                       files: isRails ? records : [], projections: projections) else { return nil }
-            let hasher = SHA256Hasher()
-            patch.forEachPiece(of: old) { hasher.update($0) }
-            let d = hasher.finalize()
+            let path = documents[n], hashed = hashes[n]
+            guard let i = previous.position(path), let old = materializer.recorded(read[n], at: path, previous: previous),
+                  let hashed, hashed.old == old else { return nil }
+            var patch = hashed.patch
+            if t.platform == .rails {
+                guard let whole = ProvenanceDocument.patch(old, planDigest: planDigest, nativeInputDigest: railsDigest,
+                                                           files: records, projections: projections) else { return nil }
+                patch = whole
+                patch.forEachPiece(of: old, in: patch.nativeInputDigestAt ..< old.count) { hashed.hasher.update($0) }
+            }
+            let d = hashed.hasher.finalize()
             provided[d] = (old, patch)
             changed.append(TreeFile(path: path, digest: d, mode: tree[i].mode, size: UInt64(patch.count)))
         }
@@ -219,11 +276,30 @@ public enum EntityPatchCompile {
         } catch is Materializer.Unavailable {
             return nil
         }
-        var next = last
-        next.plan = file.bytes
-        next.base = change.base.packed()
         next.recordedMs = Int64((Date().timeIntervalSince1970 * 1000).rounded())
-        return Outcome(entity: change.entity, tasks: last.tasks, record: record, written: written, base: next)
+        return Outcome(entity: change.entity, tasks: last.tasks, record: record, written: written, base: next, packing: packing)
+    }
+
+    /// The first of `files` (sorted by path, bytewise) whose path does not sort before `path`.
+    static func firstPath(notBefore path: String, in files: [TreeFile]) -> Int {
+        var lo = 0, hi = files.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if files[mid].path.utf8Precedes(path) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// A provenance document's patch, and its new bytes hashed so far.
+    final class Hashed: @unchecked Sendable {
+        let old: [UInt8]
+        let patch: ProvenanceDocument.Patch
+        let hasher = SHA256Hasher()
+
+        init(old: [UInt8], patch: ProvenanceDocument.Patch) {
+            self.old = old
+            self.patch = patch
+        }
     }
 
     /// A flag raised once, read from any thread.

@@ -41,11 +41,17 @@ public struct BytePacker {
 /// nil instead, for bytes read back from a file (cut short, a count out of range).
 public struct ByteUnpacker {
     private let bytes: [UInt8]
+    /// Where the packed values end (what follows, such as a checksum, is not read).
+    private let end: Int
     private var i = 0
 
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// The values packed in `bytes`, or in its first `end` bytes.
+    public init(_ bytes: [UInt8], end: Int? = nil) {
+        self.bytes = bytes
+        self.end = min(end ?? bytes.count, bytes.count)
+    }
 
-    public var isAtEnd: Bool { i == bytes.count }
+    public var isAtEnd: Bool { i == end }
 
     public mutating func count() -> Int {
         var value: UInt = 0, shift: UInt = 0
@@ -66,7 +72,7 @@ public struct ByteUnpacker {
 
     public mutating func digest() -> Digest {
         defer { i += 32 }
-        precondition(i + 32 <= bytes.count, "a packed digest runs past the end")
+        precondition(i + 32 <= end, "a packed digest runs past the end")
         return bytes.withUnsafeBytes { Digest(raw: UnsafeRawBufferPointer(rebasing: $0[i ..< i + 32])) }
     }
 
@@ -80,7 +86,7 @@ public struct ByteUnpacker {
     /// A count no larger than `limit`; nil past the end or past the limit.
     public mutating func checkedCount(limit: Int = Int.max) -> Int? {
         var value: UInt64 = 0, shift: UInt64 = 0
-        while i < bytes.count, shift < 63 {
+        while i < end, shift < 63 {
             let b = bytes[i]
             i += 1
             value |= UInt64(b & 0x7F) << shift
@@ -92,7 +98,7 @@ public struct ByteUnpacker {
 
     /// A byte string; nil when it runs past the end.
     public mutating func checkedByteString() -> [UInt8]? {
-        guard let n = checkedCount(), n <= bytes.count - i else { return nil }
+        guard let n = checkedCount(), n <= end - i else { return nil }
         defer { i += n }
         return [UInt8](exactly: bytes[i ..< i + n])
     }
@@ -100,14 +106,14 @@ public struct ByteUnpacker {
     /// A string (its bytes decoded as UTF-8, not validated: for bytes whose source is known); nil
     /// when it runs past the end.
     public mutating func checkedString() -> String? {
-        guard let n = checkedCount(), n <= bytes.count - i else { return nil }
+        guard let n = checkedCount(), n <= end - i else { return nil }
         defer { i += n }
         return String(decoding: bytes[i ..< i + n], as: UTF8.self)
     }
 
     /// A digest; nil when it runs past the end.
     public mutating func checkedDigest() -> Digest? {
-        guard bytes.count - i >= 32 else { return nil }
+        guard end - i >= 32 else { return nil }
         return digest()
     }
 }

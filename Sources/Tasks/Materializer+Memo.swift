@@ -186,7 +186,7 @@ extension Materializer {
 extension Materializer {
     /// A file of the tree as it was read (`readFile`): its bytes, and its `stat` when opened.
     public struct ReadFile: @unchecked Sendable {
-        let bytes: [UInt8]
+        public let bytes: [UInt8]
         let st: stat
     }
 

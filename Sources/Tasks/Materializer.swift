@@ -141,7 +141,7 @@ public struct Materializer: Sendable {
         /// nil when an entry has a mode no tree file has.
         public var files: [TreeFile]? {
             var out: [TreeFile] = []
-            out.reserveCapacity(outputs.count)
+            out.reserveCapacity(ordered.isEmpty ? outputs.count : ordered.count)
             for r in ordered.isEmpty ? Array(outputs.values) : ordered {
                 guard let mode = FileMode(rawValue: r.mode) else { return nil }
                 out.append(TreeFile(path: r.path, digest: r.digest, mode: mode, size: r.size))
@@ -356,13 +356,14 @@ public struct Materializer: Sendable {
         // Where each kept entry is encoded in the state read (to be copied from there).
         var keptBytes: [Range<Int>] = []
         if keepOthers {
-            var given: Set<String> = []
-            for f in files { given.insert(f.path) }
+            // (Found by a binary search each: the state's paths are in order and each once.)
+            var given = [Bool](repeating: false, count: state.ordered.count)
+            for f in files { if let i = state.position(f.path) { given[i] = true } }
             guard let encoded = state.encoded, encoded.ranges.count == state.ordered.count else { throw Unavailable(path: Self.stateFile) }
             // Those a check ahead found as recorded and older than the state are not stat'ed again.
             let checked = state.checked?.count == state.ordered.count && !recovery.interrupted ? state.checked : nil
             var unsure: [OutputState] = []
-            for (i, e) in state.ordered.enumerated() where !given.contains(e.path) {
+            for (i, e) in state.ordered.enumerated() where !given[i] {
                 kept.append(e)
                 keptBytes.append(encoded.ranges[i])
                 if checked?[i] != .clean { unsure.append(e) }

@@ -196,6 +196,12 @@ enum OutputStateCodec {
             guard take("[") else { return nil }
             var out: [OutputState] = []
             if take("]") { return out }
+            // Room for as many entries as the bytes can hold at about their smallest (an entry
+            // is some 200 bytes; reserved pages that are never used are never touched), so the
+            // array is not copied as it grows.
+            let room = (b.count - i) / 160 + 1
+            out.reserveCapacity(room)
+            ranges?.reserveCapacity(room)
             repeat {
                 let start = i
                 guard let s = entry() else { return nil }

@@ -290,6 +290,46 @@ final class ProvenanceDocumentPatchTests: XCTestCase {
                         old, "the same digests: the same bytes")
     }
 
+    /// The pieces of a patch over ranges that meet at offsets no edit spans are, together, the
+    /// pieces of the whole; and a patch made before the native input digest is known gives, up to
+    /// that digest, the pieces the patch with it gives (what `EntityPatchCompile` hashes early).
+    func testPiecesOverRangesAndBeforeTheNativeInputDigest() throws {
+        let d = document()
+        let old = d.encoded()
+        var changed = d
+        changed.planDigest = Digest.of("plan 2")
+        changed.nativeInputDigest = Digest.of("native 2")
+        var movie = d.files[3]
+        movie.inputs = ["entity:movie": Digest.of("m2"), "more": Digest.of("x")]
+        var a = d.files[1]
+        a.inputs = nil
+        changed = replacing(changed, files: [movie, a], projections: [record("entity:movie", fields: ["title": "m", "year": "y"])])
+        let args = (files: [movie, a], projections: [record("entity:movie", fields: ["title": "m", "year": "y"])])
+        let whole = try XCTUnwrap(ProvenanceDocument.patch(old, planDigest: changed.planDigest, nativeInputDigest: changed.nativeInputDigest,
+                                                           files: args.files, projections: args.projections))
+        let early = try XCTUnwrap(ProvenanceDocument.patch(old, planDigest: changed.planDigest, nativeInputDigest: nil,
+                                                           files: args.files, projections: args.projections))
+        XCTAssertEqual(early.nativeInputDigestAt, whole.nativeInputDigestAt)
+        XCTAssertEqual(Array(old[whole.nativeInputDigestAt ..< whole.nativeInputDigestAt + 64]), Array(d.nativeInputDigest.hex.utf8))
+        func bytes(_ p: ProvenanceDocument.Patch, _ ranges: [Range<Int>]) -> [UInt8] {
+            var out: [UInt8] = []
+            for r in ranges { p.forEachPiece(of: old, in: r) { out.append(contentsOf: $0) } }
+            return out
+        }
+        let split = whole.nativeInputDigestAt
+        assertSameBytes(bytes(early, [0 ..< split]) + bytes(whole, [split ..< old.count]), changed.encoded(), "split at the native input digest")
+        assertSameBytes(bytes(whole, [0 ..< old.count]), changed.encoded(), "one range")
+        // Cut at every offset no edit spans (between records, and at each edit's start).
+        let spanned = whole.edits.map { $0.old.lowerBound + 1 ..< $0.old.upperBound }
+        for cut in stride(from: 0, through: old.count, by: 7) where !spanned.contains(where: { $0.contains(cut) }) {
+            assertSameBytes(bytes(whole, [0 ..< cut, cut ..< old.count]), changed.encoded(), "cut at \(cut)")
+        }
+        for e in whole.edits {
+            let cut = e.old.lowerBound
+            assertSameBytes(bytes(whole, [0 ..< cut, cut ..< old.count]), changed.encoded(), "cut at an edit's start, \(cut)")
+        }
+    }
+
     /// Anything not in the writer's shape is nil, never a crash: garbage, every truncation, the
     /// schema before, JSONEncoder's bytes without the final newline, CRLF line ends.
     func testWhatIsNotTheWritersShapeIsNil() throws {

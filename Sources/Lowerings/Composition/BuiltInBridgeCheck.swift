@@ -54,7 +54,7 @@ public enum BuiltInBridgeCheck {
     /// The Stimulus identifiers of the app's bridge controllers (`bridge--<id>`), from the
     /// composed paths under `app/javascript/controllers/bridge/`.
     public static func controllerIdentifiers(_ paths: [String]) -> Set<String> {
-        let controllers = WebExtensionPaths.controllers + "/"
+        let controllers = controllerDirectory
         return Set(paths.filter { $0.hasPrefix(controllers) && $0.hasSuffix("_controller.js") }.map {
             "bridge--" + $0.dropFirst(controllers.count).dropLast("_controller.js".count)
                 .replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: "/", with: "--")
@@ -71,6 +71,10 @@ public enum BuiltInBridgeCheck {
         for id in sorted { b.add(id) }
         return b.finalize()
     }
+
+    /// The directory (with its `/`) of the bridge's Stimulus controllers, whose files give the
+    /// identifiers views may opt in to (`controllerIdentifiers`).
+    public static let controllerDirectory = WebExtensionPaths.controllers + "/"
 
     /// Whether `path` is a view the opt-in rule scans.
     public static func isView(_ path: String) -> Bool { path.hasPrefix("app/views/") && path.hasSuffix(".erb") }

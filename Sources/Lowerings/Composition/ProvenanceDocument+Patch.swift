@@ -58,7 +58,7 @@ extension ProvenanceDocument {
                     edits.append((range, w.bytes))
                 }
             }
-            return Patch(edits, count: b.count)
+            return Patch(edits, count: b.count, nativeInputDigestAt: sections.nativeInputDigest.lowerBound)
         }
     }
 
@@ -67,8 +67,12 @@ extension ProvenanceDocument {
         let edits: [(old: Range<Int>, new: [UInt8])]
         /// The new document's size.
         public let count: Int
+        /// Where the header's native input digest starts in the old document. Everything before it
+        /// is the same in two patches that differ only in that digest, so a caller may hash that
+        /// part before the digest is known (`forEachPiece(of:in:_:)`).
+        public let nativeInputDigestAt: Int
 
-        init?(_ edits: [(old: Range<Int>, new: [UInt8])], count old: Int) {
+        init?(_ edits: [(old: Range<Int>, new: [UInt8])], count old: Int, nativeInputDigestAt: Int) {
             let edits = edits.sorted { $0.old.lowerBound < $1.old.lowerBound }
             var size = old, previous = 0
             for e in edits {
@@ -78,18 +82,33 @@ extension ProvenanceDocument {
             }
             self.edits = edits
             count = size
+            self.nativeInputDigestAt = nativeInputDigestAt
         }
 
         /// The new document's bytes in order: `old`'s between the edits, and the edits.
         public func forEachPiece(of old: [UInt8], _ body: (UnsafeRawBufferPointer) -> Void) {
+            forEachPiece(of: old, in: 0 ..< old.count, body)
+        }
+
+        /// The new document's bytes that stand for `range` of the old one, in order: `old`'s
+        /// between the edits, and each edit whose old range starts in `range` (whole; at the end of
+        /// `old`, an edit that starts there too). So calls over ranges that meet, each at an offset
+        /// no edit spans, give together the pieces of one call over all of them.
+        public func forEachPiece(of old: [UInt8], in range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Void) {
+            let range = range.clamped(to: 0 ..< old.count)
             old.withUnsafeBytes { b in
-                var from = 0
+                var from = range.lowerBound
                 for e in edits {
-                    body(UnsafeRawBufferPointer(rebasing: b[from ..< e.old.lowerBound]))
+                    if e.old.lowerBound < range.lowerBound {
+                        from = max(from, e.old.upperBound)
+                        continue
+                    }
+                    if e.old.lowerBound > range.upperBound || (e.old.lowerBound == range.upperBound && range.upperBound < old.count) { break }
+                    if e.old.lowerBound > from { body(UnsafeRawBufferPointer(rebasing: b[from ..< e.old.lowerBound])) }
                     e.new.withUnsafeBytes(body)
                     from = e.old.upperBound
                 }
-                body(UnsafeRawBufferPointer(rebasing: b[from...]))
+                if from < range.upperBound { body(UnsafeRawBufferPointer(rebasing: b[from ..< range.upperBound])) }
             }
         }
 

@@ -104,9 +104,8 @@ public enum CompileCommand: Command {
                 warnKept(r, ctx)
                 for line in patched.base.gaps { ctx.err(line) }
                 if let fingerprint, let state = r.stateDigest, r.keptEdited.isEmpty, r.keptModified.isEmpty, r.stateProblem == nil {
-                    var base = patched.base
-                    base.state = state
-                    _ = try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: patched.tasks, diagnostics: [], gaps: base.gaps),
+                    let base = patched.packing.value.finished(state: state, recordedMs: patched.base.recordedMs)
+                    _ = try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: patched.tasks, diagnostics: [], gaps: patched.base.gaps),
                                                 base: base, out: ctx.path(out), leftAs: r.stateFile)
                 }
                 return ExitCode.success
@@ -165,7 +164,7 @@ public enum CompileCommand: Command {
                 EntityPatchCompile.record(of: result.tasks, source: source, tasks: t.tasks, gaps: gaps, context: $0, state: state)
             } : nil
             _ = try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: t.tasks, diagnostics: diagnostics, gaps: gaps),
-                                        base: base, out: ctx.path(out), leftAs: r.stateFile)
+                                        base: base?.packed(), out: ctx.path(out), leftAs: r.stateFile)
         }
         return ExitCode.success
     }
