@@ -54,7 +54,9 @@ final class VerifiedObjects: @unchecked Sendable {
     /// Proofs recorded in this process (they win over the file's).
     private var added: [Digest: Facts] = [:]
     private var fresh: [(Digest, Facts)] = []
-    static let scanLimit = 32
+    /// Past this many lookups the table is built: a compile of many objects scans the file no
+    /// more than this many times first.
+    static let scanLimit = 16
 
     init(path: String) { self.path = path }
 
