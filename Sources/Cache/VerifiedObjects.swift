@@ -140,7 +140,9 @@ final class VerifiedObjects: @unchecked Sendable {
     static func scan(_ bytes: [UInt8], for digest: Digest) -> Facts? {
         digest.withUnsafeBytes { d in
             bytes.withUnsafeBytes { raw in
-                for at in offsets(raw.count).reversed() where memcmp(raw.baseAddress! + at, d.baseAddress!, 32) == 0 {
+                let whole = (raw.count - recordSize) / recordSize
+                for at in stride(from: whole * recordSize, through: recordSize, by: -recordSize)
+                    where memcmp(raw.baseAddress! + at, d.baseAddress!, 32) == 0 {
                     return facts(raw, at: at)
                 }
                 return nil

@@ -17,7 +17,7 @@ public enum CorePins {
 
     /// The tree an output path belongs to: the pin whose mount holds it, else the root tree.
     public static func tree(of path: String, _ pins: [CorePin] = all) -> Platform {
-        pins.first { !$0.mount.isEmpty && path.hasPrefix($0.mount + "/") }?.platform ?? .rails
+        pins.first { !$0.mount.isEmpty && path.utf8HasPrefix($0.mount + "/") }?.platform ?? .rails
     }
 
     public static func pin(for platform: Platform) -> CorePin {

@@ -89,7 +89,7 @@ public enum EntityPatchCompile {
             private let hasher = SHA256Hasher()
 
             public init(_ r: Record) {
-                var out = BytePacker(capacity: r.plan.count + r.base.count + 256)
+                var out = BytePacker(capacity: r.plan.count + r.base.count + 352)
                 out.string(Record.schema)
                 out.digest(r.context)
                 out.count(r.tasks)
@@ -102,8 +102,10 @@ public enum EntityPatchCompile {
                 }
                 out.byteString(r.plan)
                 out.byteString(r.base)
-                bytes = out.finished()
-                bytes.reserveCapacity(bytes.count + 64)
+                // The packer's own buffer (not a copy), with room for the tail: a digest, a count
+                // and the checksum.
+                bytes = out.buffer()
+                bytes.reserveCapacity(bytes.count + 96)
                 hasher.update(bytes)
             }
 
@@ -255,8 +257,7 @@ public enum EntityPatchCompile {
                   let hashed, hashed.old == old else { return nil }
             var patch = hashed.patch
             if t.platform == .rails {
-                guard let whole = ProvenanceDocument.patch(old, planDigest: planDigest, nativeInputDigest: railsDigest,
-                                                           files: records, projections: projections) else { return nil }
+                guard let whole = ProvenanceDocument.withNativeInputDigest(patch, railsDigest) else { return nil }
                 patch = whole
                 patch.forEachPiece(of: old, in: patch.nativeInputDigestAt ..< old.count) { hashed.hasher.update($0) }
             }

@@ -34,6 +34,9 @@ public struct BytePacker {
 
     /// The bytes at their size (an appended buffer has up to twice the room).
     public func finished() -> [UInt8] { [UInt8](exactly: bytes[...]) }
+
+    /// The packer's own buffer, with the room it has left (for a caller that appends to it).
+    public consuming func buffer() -> [UInt8] { bytes }
 }
 
 /// Reads what `BytePacker` wrote, in the order it was written. Reading past the end is a

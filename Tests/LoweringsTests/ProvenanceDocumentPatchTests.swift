@@ -328,6 +328,33 @@ final class ProvenanceDocumentPatchTests: XCTestCase {
             let cut = e.old.lowerBound
             assertSameBytes(bytes(whole, [0 ..< cut, cut ..< old.count]), changed.encoded(), "cut at an edit's start, \(cut)")
         }
+        // The early patch given the digest is the patch made with it.
+        let given = try XCTUnwrap(ProvenanceDocument.withNativeInputDigest(early, changed.nativeInputDigest))
+        assertSameBytes(bytes(given, [0 ..< old.count]), changed.encoded(), "the early patch given the native input digest")
+    }
+
+    /// Insertions at the start and at the very end are each given once, whichever ranges meet
+    /// where (an empty range at the end included).
+    func testEditsAtTheEndsAreGivenOnce() throws {
+        let old = Array("0123456789".utf8)
+        let patch = try XCTUnwrap(ProvenanceDocument.Patch([(0 ..< 0, Array("<".utf8)), (4 ..< 6, Array("-".utf8)),
+                                                           (10 ..< 10, Array(">".utf8))], count: old.count, nativeInputDigestAt: 4))
+        let want = Array("<0123-6789>".utf8)
+        func bytes(_ ranges: [Range<Int>]) -> [UInt8] {
+            var out: [UInt8] = []
+            for r in ranges { patch.forEachPiece(of: old, in: r) { out.append(contentsOf: $0) } }
+            return out
+        }
+        XCTAssertEqual(bytes([0 ..< 10]), want)
+        for cut in [0, 1, 4, 6, 9, 10] {
+            XCTAssertEqual(bytes([0 ..< cut, cut ..< 10]), want, "cut at \(cut)")
+        }
+        XCTAssertEqual(bytes([0 ..< 10, 10 ..< 10]), want, "an empty range at the end")
+        XCTAssertEqual(bytes([0 ..< 0, 0 ..< 10]), want, "an empty range at the start")
+        let empty = try XCTUnwrap(ProvenanceDocument.Patch([(0 ..< 0, Array("x".utf8))], count: 0, nativeInputDigestAt: 0))
+        var out: [UInt8] = []
+        empty.forEachPiece(of: []) { out.append(contentsOf: $0) }
+        XCTAssertEqual(out, Array("x".utf8), "an empty document")
     }
 
     /// Anything not in the writer's shape is nil, never a crash: garbage, every truncation, the

@@ -64,9 +64,10 @@ public enum Composer {
             var replaced: Set<String> = []
             for index in order {
                 let o = outputs[index]
-                guard o.path.hasPrefix(prefix) else { throw CompositionError.outsideMount(platform: p, path: o.path, mount: mount) }
-                let rel = prefix.isEmpty ? o.path : String(o.path.dropFirst(prefix.count))
-                if ctx.foreignRoots.contains(rel) || foreignPrefixes.contains(where: { rel.hasPrefix($0) }) {
+                // (Mounts by their UTF-8 bytes, as the tree digests list paths: `ComposedTrees.treeEntries`.)
+                guard o.path.utf8HasPrefix(prefix) else { throw CompositionError.outsideMount(platform: p, path: o.path, mount: mount) }
+                let rel = prefix.isEmpty ? o.path : String(decoding: o.path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+                if ctx.foreignRoots.contains(rel) || foreignPrefixes.contains(where: { rel.utf8HasPrefix($0) }) {
                     throw CompositionError.outsideMount(platform: p, path: o.path, mount: mount)
                 }
                 // A path already there is a Core file (which a seam may replace) or an earlier output.

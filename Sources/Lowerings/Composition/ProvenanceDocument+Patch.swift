@@ -62,6 +62,12 @@ extension ProvenanceDocument {
         }
     }
 
+    /// `patch` made with no native input digest, given one: the same as `patch` with it.
+    public static func withNativeInputDigest(_ patch: Patch, _ digest: Digest) -> Patch? {
+        Patch(patch.edits + [(patch.nativeInputDigestAt ..< patch.nativeInputDigestAt + 64, hex(digest))], count: patch.oldCount,
+              nativeInputDigestAt: patch.nativeInputDigestAt)
+    }
+
     /// Ranges of an old document and what replaces each, in order and apart.
     public struct Patch: Sendable {
         let edits: [(old: Range<Int>, new: [UInt8])]
@@ -71,6 +77,8 @@ extension ProvenanceDocument {
         /// is the same in two patches that differ only in that digest, so a caller may hash that
         /// part before the digest is known (`forEachPiece(of:in:_:)`).
         public let nativeInputDigestAt: Int
+        /// The old document's size.
+        let oldCount: Int
 
         init?(_ edits: [(old: Range<Int>, new: [UInt8])], count old: Int, nativeInputDigestAt: Int) {
             let edits = edits.sorted { $0.old.lowerBound < $1.old.lowerBound }
@@ -82,6 +90,7 @@ extension ProvenanceDocument {
             }
             self.edits = edits
             count = size
+            oldCount = old
             self.nativeInputDigestAt = nativeInputDigestAt
         }
 
@@ -103,7 +112,10 @@ extension ProvenanceDocument {
                         from = max(from, e.old.upperBound)
                         continue
                     }
-                    if e.old.lowerBound > range.upperBound || (e.old.lowerBound == range.upperBound && range.upperBound < old.count) { break }
+                    // An edit at the very end belongs to the range that ends there (a non-empty
+                    // one, unless the document is empty), so that it is given once.
+                    let atEnd = e.old.lowerBound == old.count && range.upperBound == old.count && (range.lowerBound < old.count || old.isEmpty)
+                    if e.old.lowerBound >= range.upperBound && !atEnd { break }
                     if e.old.lowerBound > from { body(UnsafeRawBufferPointer(rebasing: b[from ..< e.old.lowerBound])) }
                     e.new.withUnsafeBytes(body)
                     from = e.old.upperBound
