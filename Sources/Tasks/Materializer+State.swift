@@ -96,9 +96,9 @@ extension Materializer {
     @discardableResult
     /// Writes the state of `entries` (in path order, bytewise), each given with the range of
     /// `source` that holds its encoding already copied from there (`OutputStateCodec.stream`).
-    func saveState(_ entries: [(state: OutputState, bytes: Range<Int>?)], source: [UInt8], in dirFD: Int32, durable: Bool) throws -> Digest {
+    func saveState(_ splices: [OutputStateCodec.Splice], source: [UInt8], in dirFD: Int32, durable: Bool) throws -> Digest {
         try writeStreamed(Self.stateFileName, in: dirFD, path: Self.stateFile, durable: durable) {
-            OutputStateCodec.stream(entries, source: source, $0)
+            OutputStateCodec.stream(splices, source: source, $0)
         }
     }
 

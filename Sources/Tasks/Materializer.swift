@@ -351,22 +351,21 @@ public struct Materializer: Sendable {
             recorded.insert(entry.path)
         }
         // Kept as recorded (and so never gone): every other file, once each is found so. In the
-        // state's order, so the check goes directory by directory.
-        var kept: [OutputState] = []
-        // Where each kept entry is encoded in the state read (to be copied from there).
-        var keptBytes: [Range<Int>] = []
+        // state's order, so the check goes directory by directory. Each is an entry of the state
+        // read, by its index there (its bytes copied from there when the state is written).
+        var isGiven: [Bool] = []
+        var kept = 0
         if keepOthers {
             // (Found by a binary search each: the state's paths are in order and each once.)
-            var given = [Bool](repeating: false, count: state.ordered.count)
-            for f in files { if let i = state.position(f.path) { given[i] = true } }
+            isGiven = [Bool](repeating: false, count: state.ordered.count)
+            for f in files { if let i = state.position(f.path) { isGiven[i] = true } }
             guard let encoded = state.encoded, encoded.ranges.count == state.ordered.count else { throw Unavailable(path: Self.stateFile) }
             // Those a check ahead found as recorded and older than the state are not stat'ed again.
             let checked = state.checked?.count == state.ordered.count && !recovery.interrupted ? state.checked : nil
             var unsure: [OutputState] = []
-            for (i, e) in state.ordered.enumerated() where !given[i] {
-                kept.append(e)
-                keptBytes.append(encoded.ranges[i])
-                if checked?[i] != .clean { unsure.append(e) }
+            for i in state.ordered.indices where !isGiven[i] {
+                kept += 1
+                if checked?[i] != .clean { unsure.append(state.ordered[i]) }
             }
             guard let hashed = Self.allAsRecorded(unsure, stateMtimeNs: stateMtimeNs, rootFD: rootFD, racyLimit: 64) else {
                 throw Unavailable(path: Self.stateFile)
@@ -479,27 +478,32 @@ public struct Materializer: Sendable {
         report.keptEdited.sort()
         report.overwrittenEdited.sort()
         // With the others kept: the state read, with the given files' entries merged in (in its
-        // order), the kept ones copied from its bytes.
-        var merged: [(state: OutputState, bytes: Range<Int>?)] = []
-        if keepOthers {
+        // order), the kept ones copied from its bytes (those in a row as one range).
+        var splices: [OutputStateCodec.Splice] = []
+        if keepOthers, let ranges = state.encoded?.ranges {
             let given = newState.sorted { $0.path.utf8Precedes($1.path) }
-            merged.reserveCapacity(kept.count + given.count)
+            var items: [OutputStateCodec.SpliceItem] = []
+            items.reserveCapacity(kept + given.count)
             var g = 0
-            for (e, r) in zip(kept, keptBytes) {
-                while g < given.count, given[g].path.utf8Precedes(e.path) { merged.append((given[g], nil)); g += 1 }
-                merged.append((e, r))
+            for i in state.ordered.indices where !isGiven[i] {
+                if g < given.count {
+                    let path = state.ordered[i].path
+                    while g < given.count, given[g].path.utf8Precedes(path) { items.append(.new(given[g])); g += 1 }
+                }
+                items.append(.old(i))
             }
-            merged += given[g...].map { ($0, nil) }
-            report.unchanged += kept.count
+            items += given[g...].map { .new($0) }
+            splices = OutputStateCodec.splices(items, ranges: ranges)
+            report.unchanged += kept
         }
         func save(durable: Bool) throws -> Digest {
-            if keepOthers, let source = state.encoded?.bytes { return try saveState(merged, source: source, in: stateFD, durable: durable) }
+            if keepOthers, let source = state.encoded?.bytes { return try saveState(splices, source: source, in: stateFD, durable: durable) }
             return try saveState(newState, in: stateFD, durable: durable)
         }
         // A no-op run leaves the state file alone (same entries, same stat facts), unless an entry
         // was too recent to trust: writing the state again makes it older than the state file.
         // (With the others kept, `newState` holds the given files' entries only.)
-        let entries = keepOthers ? kept.count + newState.count : newState.count
+        let entries = keepOthers ? kept + newState.count : newState.count
         if entries != (keepOthers ? state.ordered.count : previous.count) || newState.contains(where: { previous[$0.path] != $0 }) || journaled || state.legacy {
             report.stateDigest = try save(durable: journaled)
         } else {

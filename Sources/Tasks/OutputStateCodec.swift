@@ -44,20 +44,65 @@ enum OutputStateCodec {
         out.withUnsafeBytes(emit)
     }
 
-    /// A state of `entries` in pieces, as `stream` writes one: an entry given with bytes (a range
-    /// of `source`, where an earlier state holds its encoding, found by `decodeWithRanges`) is
-    /// copied from there, the others are encoded. Either way an entry decodes to its value.
-    static func stream(_ entries: [(state: OutputState, bytes: Range<Int>?)], source: [UInt8], chunk: Int = 1 << 16,
-                       _ emit: (UnsafeRawBufferPointer) -> Void) {
+    /// An entry of a state written from an earlier one's bytes (`decodeWithRanges`): the earlier
+    /// state's entry at an index, or an entry to encode.
+    enum SpliceItem { case old(Int), new(OutputState) }
+
+    /// A piece of such a state: earlier entries in a row, copied as one range of the earlier
+    /// state's bytes (the commas between them included), or an entry encoded.
+    enum Splice: Equatable { case copied(Range<Int>), encoded(OutputState) }
+
+    /// `items` as splices: earlier entries that follow each other there (with one byte, the
+    /// comma, between their ranges) and here become one copied range.
+    static func splices<S: Sequence>(_ items: S, ranges: [Range<Int>]) -> [Splice] where S.Element == SpliceItem {
+        var out: [Splice] = []
+        var run: Range<Int>?
+        func flush() {
+            if let r = run { out.append(.copied(ranges[r.lowerBound].lowerBound ..< ranges[r.upperBound - 1].upperBound)) }
+            run = nil
+        }
+        for item in items {
+            switch item {
+            case let .old(i):
+                if let r = run, r.upperBound == i, ranges[i].lowerBound == ranges[i - 1].upperBound + 1 {
+                    run = r.lowerBound ..< i + 1
+                } else {
+                    flush()
+                    run = i ..< i + 1
+                }
+            case let .new(state):
+                flush()
+                out.append(.encoded(state))
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// A state of `splices` in pieces, as `stream` writes one: copied ranges of `source` (an
+    /// earlier state's bytes), large ones given as they are there, and entries encoded. The
+    /// entries decode to the values they stand for.
+    static func stream(_ splices: [Splice], source: [UInt8], chunk: Int = 1 << 16, _ emit: (UnsafeRawBufferPointer) -> Void) {
         var out: [UInt8] = []
         out.reserveCapacity(chunk + 4096)
+        func flush() {
+            out.withUnsafeBytes(emit)
+            out.removeAll(keepingCapacity: true)
+        }
         out.append(contentsOf: Literal.open)
-        for (i, e) in entries.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            if let r = e.bytes { out.append(contentsOf: source[r]) } else { write(e.state, into: &out) }
-            if out.count >= chunk {
-                out.withUnsafeBytes(emit)
-                out.removeAll(keepingCapacity: true)
+        source.withUnsafeBytes { src in
+            for (i, piece) in splices.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                switch piece {
+                case let .copied(r) where r.count >= chunk:
+                    flush()
+                    emit(UnsafeRawBufferPointer(rebasing: src[r]))
+                case let .copied(r):
+                    out.append(contentsOf: src[r])
+                case let .encoded(state):
+                    write(state, into: &out)
+                }
+                if out.count >= chunk { flush() }
             }
         }
         out.append(contentsOf: Literal.schema)

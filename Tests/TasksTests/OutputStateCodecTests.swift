@@ -54,15 +54,29 @@ final class OutputStateCodecTests: XCTestCase {
         var changed = many
         changed[5] = changed[5].with(path: "d5/f5-new")
         changed.remove(at: 9)
-        let entries: [(state: OutputState, bytes: Range<Int>?)] = changed.enumerated().map { i, s in
+        // Each entry taken from the bytes read (by its index there) or encoded.
+        let items: [OutputStateCodec.SpliceItem] = changed.enumerated().map { i, s in
             let j = i < 9 ? i : i + 1
-            return (s, i == 5 || i % 4 == 0 ? nil : ranges[j])
+            return i == 5 || (i % 4 == 0 && i != 8) ? .new(s) : .old(j)
         }
+        let splices = OutputStateCodec.splices(items, ranges: ranges)
+        // Earlier entries in a row are one copied range: 1, 2, 3 (0 and 4 encoded, 5 changed);
+        // then 6, 7, 8; then 10, 11, 12, apart from 8 (9 was removed), up to 12 encoded.
+        XCTAssertEqual(Array(splices.prefix(7)), [.encoded(changed[0]), .copied(ranges[1].lowerBound ..< ranges[3].upperBound),
+                                                  .encoded(changed[4]), .encoded(changed[5]),
+                                                  .copied(ranges[6].lowerBound ..< ranges[8].upperBound),
+                                                  .copied(ranges[10].lowerBound ..< ranges[12].upperBound), .encoded(changed[12])])
         for chunk in [1, 300, 1 << 20] {
             var pieces: [UInt8] = []
-            OutputStateCodec.stream(entries, source: bytes, chunk: chunk) { pieces += $0 }
+            OutputStateCodec.stream(splices, source: bytes, chunk: chunk) { pieces += $0 }
             XCTAssertEqual(pieces, OutputStateCodec.encode(changed), "chunk \(chunk)")
         }
+        // Every entry copied: one range, the bytes read.
+        let all = OutputStateCodec.splices(many.indices.map { .old($0) }, ranges: ranges)
+        XCTAssertEqual(all, [.copied(ranges[0].lowerBound ..< ranges[199].upperBound)])
+        var again: [UInt8] = []
+        OutputStateCodec.stream(all, source: bytes) { again += $0 }
+        XCTAssertEqual(again, bytes)
         XCTAssertNil(OutputStateCodec.decodeWithRanges(Array(bytes.dropLast())))
     }
 
