@@ -43,7 +43,7 @@ public enum CompileMemo {
             self.fingerprint = fingerprint
             self.state = state
             self.tasks = tasks
-            recordedMs = Int64((recorded.timeIntervalSince1970 * 1000).rounded())
+            recordedMs = CompileMemo.milliseconds(recorded)
             self.diagnostics = diagnostics
             self.gaps = gaps
         }
@@ -115,6 +115,9 @@ public enum CompileMemo {
         guard age >= -1, age < maxAge, let files = materializer.unchanged(stateDigest: record.state) else { return nil }
         return (record, files)
     }
+
+    /// `date` as the memo and the entity base record it: milliseconds since 1970.
+    public static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 
     /// Records `record` in `out` (and `base`, the run's `EntityPatchCompile.Record` packed, beside
     /// it), if the state there is still the one `record` names. Returns whether it was written.

@@ -37,10 +37,10 @@ public enum EntityPatchCompile {
         /// The entity's tasks, with how each was served.
         public var record: RunRecord
         public var written: MaterializeReport
-        /// What the next run needs (its `state` still the last run's: the caller finishes `packing`
-        /// with the one `written` left, and writes it with the memo).
-        public var base: Record
-        /// `base` packed but for its state and time, made while this compile went on.
+        /// What the run said of the Plan's gaps, as the last run printed them.
+        public var gaps: [String]
+        /// What the next run needs, packed but for the state and the time (the caller finishes it
+        /// with the state `written` left, and writes it with the memo), made while this compile went on.
         public var packing: Preloaded<Record.Packing>
     }
 
@@ -73,7 +73,7 @@ public enum EntityPatchCompile {
             self.state = state
             self.tasks = tasks
             self.gaps = gaps
-            recordedMs = Int64((recorded.timeIntervalSince1970 * 1000).rounded())
+            recordedMs = CompileMemo.milliseconds(recorded)
             self.trees = trees
             self.plan = plan
             self.base = base
@@ -180,11 +180,13 @@ public enum EntityPatchCompile {
         guard case let .success(change) = EntityPatch.change(from: base, old: last.plan, new: file.bytes, file: file.name) else { return nil }
         guard let rails = last.trees.first(where: { $0.platform == .rails }) else { return nil }
         // What the next run starts from, packed on another thread.
-        var next = last
-        next.plan = file.bytes
-        next.base = change.base.packed()
-        let nextBase = next
-        let packing = Preloaded { Record.Packing(nextBase) }
+        let nextBase = change.base
+        let packing = Preloaded { () -> Record.Packing in
+            var next = last
+            next.plan = file.bytes
+            next.base = nextBase.packed()
+            return Record.Packing(next)
+        }
         // The entity's tasks run (they need no state) while the state is still being read.
         let store = try store()
         let viewOptIns = RenderedViewOptIns()
@@ -238,7 +240,7 @@ public enum EntityPatchCompile {
         // (in the tree's path order, found by a binary search), not the whole tree.
         let views = changed.map(\.path).filter(BuiltInBridgeCheck.isView)
         let controllers = BuiltInBridgeCheck.controllerDirectory
-        var c = firstPath(notBefore: controllers, in: tree)
+        var c = previous.firstPosition(notBefore: controllers)
         var bridgePaths = views
         while c < tree.count, tree[c].path.utf8HasPrefix(controllers) { bridgePaths.append(tree[c].path); c += 1 }
         let mismatches = try BuiltInBridgeCheck.check([], platforms: [], paths: bridgePaths,
@@ -277,18 +279,7 @@ public enum EntityPatchCompile {
         } catch is Materializer.Unavailable {
             return nil
         }
-        next.recordedMs = Int64((Date().timeIntervalSince1970 * 1000).rounded())
-        return Outcome(entity: change.entity, tasks: last.tasks, record: record, written: written, base: next, packing: packing)
-    }
-
-    /// The first of `files` (sorted by path, bytewise) whose path does not sort before `path`.
-    static func firstPath(notBefore path: String, in files: [TreeFile]) -> Int {
-        var lo = 0, hi = files.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if files[mid].path.utf8Precedes(path) { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        return Outcome(entity: change.entity, tasks: last.tasks, record: record, written: written, gaps: last.gaps, packing: packing)
     }
 
     /// A provenance document's patch, and its new bytes hashed so far.

@@ -120,12 +120,19 @@ public struct Materializer: Sendable {
         /// Where `path` is among the entries in the state file's order (and so in `files`), by a
         /// binary search; nil when it is not there, or the state was not read in order.
         public func position(_ path: String) -> Int? {
+            let lo = firstPosition(notBefore: path)
+            return lo < ordered.count && ordered[lo].path == path ? lo : nil
+        }
+
+        /// The first position (in the state file's order) whose path does not sort before `path`
+        /// bytewise: where the paths under a folder start, for one given with its `/`.
+        public func firstPosition(notBefore path: String) -> Int {
             var lo = 0, hi = ordered.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if ordered[mid].path.utf8Precedes(path) { lo = mid + 1 } else { hi = mid }
             }
-            return lo < ordered.count && ordered[lo].path == path ? lo : nil
+            return lo
         }
 
         /// Every entry by path (built from `ordered` when that is how the state was read).

@@ -102,10 +102,10 @@ public enum CompileCommand: Command {
                     + "\(patched.tasks - record.results.count) as the last run left them; " + written(r, out))
                 if let line = StoreOptions.remoteSummary(try store()) { ctx.out(line) }
                 warnKept(r, ctx)
-                for line in patched.base.gaps { ctx.err(line) }
+                for line in patched.gaps { ctx.err(line) }
                 if let fingerprint, let state = r.stateDigest, r.keptEdited.isEmpty, r.keptModified.isEmpty, r.stateProblem == nil {
-                    let base = patched.packing.value.finished(state: state, recordedMs: patched.base.recordedMs)
-                    _ = try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: patched.tasks, diagnostics: [], gaps: patched.base.gaps),
+                    let base = patched.packing.value.finished(state: state, recordedMs: CompileMemo.milliseconds(Date()))
+                    _ = try? CompileMemo.record(.init(fingerprint: fingerprint, state: state, tasks: patched.tasks, diagnostics: [], gaps: patched.gaps),
                                                 base: base, out: ctx.path(out), leftAs: r.stateFile)
                 }
                 return ExitCode.success
