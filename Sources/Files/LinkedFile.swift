@@ -66,6 +66,14 @@ public enum LinkedFile {
         }
     }
 
+    /// A new unnamed file in `dirFD` created with `mode`, open for writing (and reading, for a copy
+    /// when it cannot be linked); nil where there are none.
+    public static func unnamed(in dirFD: Int32, mode: mode_t) -> Int32? {
+        guard enabled else { return nil }
+        let fd = openat(dirFD, ".", O_RDWR | oTmpFile | O_CLOEXEC, mode)
+        return fd >= 0 ? fd : nil
+    }
+
     /// Links the unnamed file `fd` into `dirFD` as `name`: 0, or the errno (`EEXIST` when taken).
     public static func link(_ fd: Int32, as name: String, in dirFD: Int32) -> Int32 {
         linkat(AT_FDCWD, "/proc/self/fd/\(fd)", dirFD, name, AT_SYMLINK_FOLLOW) == 0 ? 0 : errno

@@ -106,13 +106,16 @@ public enum CompileMemo {
 
     /// The memo in `out` when it names `fingerprint`, was recorded less than `maxAge` before
     /// `now`, and the tree is unchanged since (see the type); nil otherwise.
-    public static func hit(_ fingerprint: Digest, out: String, now: Date = Date()) -> (record: Record, files: Int)? {
+    /// `state`: the state of `out` as `Materializer.loadPrevious(digesting: true)` reads it, when
+    /// the caller started reading it early (`Materializer.unchanged(stateDigest:read:)`).
+    public static func hit(_ fingerprint: Digest, out: String, state: Preloaded<Materializer.Previous>? = nil,
+                           now: Date = Date()) -> (record: Record, files: Int)? {
         let materializer = Materializer(root: out)
         guard let bytes = materializer.readMemo(),
               let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)),
               record.schema == schema, record.fingerprint == fingerprint else { return nil }
         let age = now.timeIntervalSince1970 - Double(record.recordedMs) / 1000
-        guard age >= -1, age < maxAge, let files = materializer.unchanged(stateDigest: record.state) else { return nil }
+        guard age >= -1, age < maxAge, let files = materializer.unchanged(stateDigest: record.state, read: state?.value) else { return nil }
         return (record, files)
     }
 

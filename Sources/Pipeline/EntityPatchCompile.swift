@@ -154,9 +154,12 @@ public enum EntityPatchCompile {
 
     /// Compiles `file` into `out` as the last run's tree with one entity changed; nil when that is
     /// not certain (the caller compiles in full; nothing was written). `store` is called only once
-    /// the change is known to be one entity's.
+    /// the change is known to be one entity's. `state`: the state of `out` as
+    /// `Materializer.loadPrevious(digesting: true)` reads it, when the caller started reading it
+    /// early (else it is read here); it is used only if it is the state the base names.
     public static func compile(_ file: PlanFile, out: String, context: Digest, store: () throws -> any CompileStore, jobs: Int,
-                               overwriteEdited: Bool, now: Date = Date()) throws -> Outcome? {
+                               overwriteEdited: Bool, state: Preloaded<Materializer.Previous>? = nil,
+                               now: Date = Date()) throws -> Outcome? {
         let materializer = Materializer(root: out, overwriteEdited: overwriteEdited)
         guard let bytes = materializer.readBase(), let last = Record(unpacking: bytes), last.context == context else { return nil }
         let age = now.timeIntervalSince1970 - Double(last.recordedMs) / 1000
@@ -171,7 +174,7 @@ public enum EntityPatchCompile {
         // (The check starts from the thread that read the state, so that no thread of the pool
         // waits on another while the entity's tasks need one.)
         let reading = Preloaded { () -> (previous: Materializer.Previous, checked: Preloaded<Materializer.Previous>?) in
-            let previous = materializer.loadPrevious(digesting: true)
+            let previous = state?.value ?? materializer.loadPrevious(digesting: true)
             guard !stop.raised, previous.isClean, previous.digest == last.state else { return (previous, nil) }
             return (previous, Preloaded { materializer.checkingRecorded(previous) })
         }
@@ -207,14 +210,27 @@ public enum EntityPatchCompile {
         // entity's records, patched in the old document's bytes, which are hashed and written in
         // pieces. Hashed here, on another thread, while the state is read: a whole document but
         // the Rails tree's, and the Rails tree's up to its digest, which needs the state.
+        // Each is also written there, into an unnamed file in its directory (`Materializer.stage`),
+        // so that `applyChanges` only names it: the Rails tree's with the old digest, mended in
+        // place once the new one is known.
         let planDigest = change.planDigest, trees = last.trees, entityRecords = records
         let hashing = Preloaded { () -> [Hashed?] in
-            zip(trees, documentsRead.value).map { t, read in
+            zip(zip(trees, documents), documentsRead.value).map { tree, read in
+                let (t, path) = tree
                 guard let old = read?.bytes, let patch = ProvenanceDocument.patch(
                     old, planDigest: planDigest, nativeInputDigest: nil,
                     files: t.platform == .rails ? entityRecords : [], projections: t.platform == .rails ? projections : []) else { return nil }
-                let hashed = Hashed(old: old, patch: patch)
-                patch.forEachPiece(of: old, in: 0 ..< (t.platform == .rails ? patch.nativeInputDigestAt : old.count)) { hashed.hasher.update($0) }
+                let prefix = 0 ..< (t.platform == .rails ? patch.nativeInputDigestAt : old.count)
+                var hashed = Hashed(old: old, patch: patch)
+                hashed.staged = materializer.stage(path, mode: .regular) { emit in
+                    patch.forEachPiece(of: old, in: prefix) { hashed.hasher.update($0); emit($0) }
+                    patch.forEachPiece(of: old, in: prefix.upperBound ..< old.count, emit)
+                }
+                if hashed.staged == nil {
+                    // Not staged (nothing or a part of it hashed): hashed alone.
+                    hashed = Hashed(old: old, patch: patch)
+                    patch.forEachPiece(of: old, in: prefix) { hashed.hasher.update($0) }
+                }
                 return hashed
             }
         }
@@ -250,7 +266,7 @@ public enum EntityPatchCompile {
 
         // The documents, each taken only when it is there as the state records it (the bytes
         // hashed are those judged), the Rails tree's finished with its digest.
-        var provided: [Digest: (old: [UInt8], patch: ProvenanceDocument.Patch)] = [:]
+        var provided: [Digest: (old: [UInt8], patch: ProvenanceDocument.Patch, staged: StagedFile?)] = [:]
         let read = documentsRead.value
         let hashes = hashing.value
         for (n, t) in last.trees.enumerated() {
@@ -258,13 +274,19 @@ public enum EntityPatchCompile {
             guard let i = previous.position(path), let old = materializer.recorded(read[n], at: path, previous: previous),
                   let hashed, hashed.old == old else { return nil }
             var patch = hashed.patch
+            var staged = tree[i].mode == .regular ? hashed.staged : nil
             if t.platform == .rails {
                 guard let whole = ProvenanceDocument.withNativeInputDigest(patch, railsDigest) else { return nil }
                 patch = whole
                 patch.forEachPiece(of: old, in: patch.nativeInputDigestAt ..< old.count) { hashed.hasher.update($0) }
+                // The staged copy holds the old digest where the new one goes.
+                if let s = staged, !(s.count == patch.count && patch.newOffset(ofOld: patch.nativeInputDigestAt).map({
+                    s.overwrite(Array(railsDigest.hex.utf8), at: $0)
+                }) == true) { staged = nil }
             }
+            if let s = staged, s.count != patch.count { staged = nil }
             let d = hashed.hasher.finalize()
-            provided[d] = (old, patch)
+            provided[d] = (old, patch, staged)
             changed.append(TreeFile(path: path, digest: d, mode: tree[i].mode, size: UInt64(patch.count)))
         }
         let entityOutputs = Set(digests.values)
@@ -272,7 +294,10 @@ public enum EntityPatchCompile {
         do {
             written = try materializer.applyChanges(changed, previous: checked?.value ?? previous,
                                                     available: { provided[$0] != nil || entityOutputs.contains($0) }) { d in
-                if let doc = provided[d] { return .pieces { emit in doc.patch.forEachPiece(of: doc.old, emit) } }
+                if let doc = provided[d] {
+                    if let staged = doc.staged { return .staged(staged) }
+                    return .pieces { emit in doc.patch.forEachPiece(of: doc.old, emit) }
+                }
                 guard let b = try outputs.bytes(d) else { throw CacheError.missingObject(digest: d) }
                 return .bytes(b)
             }
@@ -287,6 +312,8 @@ public enum EntityPatchCompile {
         let old: [UInt8]
         let patch: ProvenanceDocument.Patch
         let hasher = SHA256Hasher()
+        /// The new bytes, written into an unnamed file in the document's directory.
+        var staged: StagedFile?
 
         init(old: [UInt8], patch: ProvenanceDocument.Patch) {
             self.old = old

@@ -77,6 +77,19 @@ extension Materializer {
         return Self.allAsRecorded(files, stateMtimeNs: OutputState.ns(st.st_mtim), rootFD: rootFD, racyLimit: racyLimit) == nil ? nil : files.count
     }
 
+    /// `unchanged(stateDigest:racyLimit:)` given the state as `loadPrevious(digesting: true)`
+    /// read it (on another thread, from the start of the run): when it hashed to `stateDigest`
+    /// and is still the state file there (the same inode, size and mtime, with no journal, while
+    /// the run lock is held shared: `whileStateHeld`), its entries are checked without reading
+    /// the state again. Anything else (another run holds the lock, the state was replaced or not
+    /// read in order) is the answer of the plain `unchanged`, which reads it again.
+    public func unchanged(stateDigest: Digest, read previous: Previous?, racyLimit: Int = 64) -> Int? {
+        guard let previous, previous.digest == stateDigest, !previous.ordered.isEmpty, let answer = whileStateHeld(previous, { rootFD in
+            Self.allAsRecorded(previous.ordered, stateMtimeNs: previous.stateMtimeNs, rootFD: rootFD, racyLimit: racyLimit)
+        }) else { return unchanged(stateDigest: stateDigest, racyLimit: racyLimit) }
+        return answer == nil ? nil : previous.ordered.count
+    }
+
     /// Whether every file of `files` is there as recorded, by the rules `unchanged` states (a
     /// file as recent as the state hashed, up to `racyLimit` of them): how many were hashed so,
     /// or nil for a "no". Reads only.

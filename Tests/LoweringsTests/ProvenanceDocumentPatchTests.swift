@@ -333,6 +333,40 @@ final class ProvenanceDocumentPatchTests: XCTestCase {
         assertSameBytes(bytes(given, [0 ..< old.count]), changed.encoded(), "the early patch given the native input digest")
     }
 
+    /// What `EntityPatchCompile` stages: the early patch's bytes (with the old native input
+    /// digest), the new digest written at `newOffset(ofOld: nativeInputDigestAt)`, are the patch
+    /// made with it, byte for byte, whichever records before the digest grew or shrank.
+    func testTheEarlyBytesMendedAtTheDigestsNewOffsetAreThePatchWithIt() throws {
+        let d = document()
+        let old = d.encoded()
+        for (n, inputs) in [["entity:movie": Digest.of("m2"), "more": Digest.of("x")], [:]].enumerated() {
+            var movie = d.files[3]
+            movie.inputs = inputs.isEmpty ? nil : inputs
+            let early = try XCTUnwrap(ProvenanceDocument.patch(old, planDigest: Digest.of("plan \(n)"), nativeInputDigest: nil,
+                                                               files: [movie], projections: []))
+            let native = Digest.of("native \(n)")
+            let whole = try XCTUnwrap(ProvenanceDocument.withNativeInputDigest(early, native))
+            var staged: [UInt8] = []
+            early.forEachPiece(of: old) { staged.append(contentsOf: $0) }
+            XCTAssertEqual(staged.count, whole.count, "a digest is as long as another")
+            let at = try XCTUnwrap(whole.newOffset(ofOld: whole.nativeInputDigestAt))
+            XCTAssertNotEqual(at, whole.nativeInputDigestAt, "the record before it changed size (\(n))")
+            staged.replaceSubrange(at ..< at + 64, with: Array(native.hex.utf8))
+            var expected: [UInt8] = []
+            whole.forEachPiece(of: old) { expected.append(contentsOf: $0) }
+            assertSameBytes(staged, expected, "mended at the new offset (\(n))")
+        }
+        // An offset inside an edit has no place in the new document; one before every edit keeps its own.
+        let patch = try XCTUnwrap(ProvenanceDocument.Patch([(4 ..< 6, Array("-".utf8)), (8 ..< 8, Array("++".utf8))], count: 10,
+                                                           nativeInputDigestAt: 0))
+        XCTAssertEqual(patch.newOffset(ofOld: 2), 2)
+        XCTAssertEqual(patch.newOffset(ofOld: 4), 4, "an edit's start")
+        XCTAssertNil(patch.newOffset(ofOld: 5))
+        XCTAssertEqual(patch.newOffset(ofOld: 6), 5)
+        XCTAssertEqual(patch.newOffset(ofOld: 8), 7, "what is inserted there starts there")
+        XCTAssertEqual(patch.newOffset(ofOld: 9), 10)
+    }
+
     /// Insertions at the start and at the very end are each given once, whichever ranges meet
     /// where (an empty range at the end included).
     func testEditsAtTheEndsAreGivenOnce() throws {

@@ -58,6 +58,28 @@ final class MaterializerMemoTests: XCTestCase {
         XCTAssertNil(Materializer(root: dir + "/nowhere").unchanged(stateDigest: try stateDigest()))
     }
 
+    /// The state read ahead (`unchanged(stateDigest:read:)`, as a compile reads it from its
+    /// start) gives the answer the state read now gives: the tree as recorded, an edit seen, and a
+    /// state replaced since it was read (or read for another digest) checked as it is now.
+    func testAStateReadAheadAnswersAsTheStateReadNow() throws {
+        let all = try settledTree(7)
+        let m = Materializer(root: out)
+        let ahead = m.loadPrevious(digesting: true)
+        XCTAssertEqual(m.unchanged(stateDigest: try stateDigest(), read: ahead), 7)
+        XCTAssertNil(m.unchanged(stateDigest: Digest.of([1]), read: ahead), "another state's digest")
+
+        // Replaced since it was read: the state there now answers (its own files).
+        _ = try apply(Array(all.dropLast(2)))
+        ageState(old: false)
+        XCTAssertEqual(m.unchanged(stateDigest: try stateDigest(), read: ahead), 5, "the state replaced since it was read")
+
+        // Read ahead, then a file edited: a no.
+        let fresh = m.loadPrevious(digesting: true)
+        try Data("edited\n".utf8).write(to: URL(fileURLWithPath: out + "/" + all[2].path))
+        XCTAssertNil(m.unchanged(stateDigest: try stateDigest(), read: fresh), "edited after the state was read")
+        XCTAssertNil(m.unchanged(stateDigest: try stateDigest()), "as the plain check says")
+    }
+
     /// Files as recent as the state are hashed: right bytes pass, up to the limit; bytes the
     /// stat facts cannot tell apart (recorded here by a state that names another digest with
     /// the file's own facts) do not. Older files are trusted on their facts, as `apply` trusts them.

@@ -94,6 +94,22 @@ extension ProvenanceDocument {
             self.nativeInputDigestAt = nativeInputDigestAt
         }
 
+        /// Where `offset` of the old document is in the new one; nil when an edit covers it (it
+        /// may start one).
+        public func newOffset(ofOld offset: Int) -> Int? {
+            var moved = 0
+            for e in edits {
+                if e.old.upperBound <= offset && e.old.lowerBound < offset {
+                    moved += e.new.count - e.old.count
+                } else if e.old.lowerBound < offset {
+                    return nil
+                } else {
+                    break
+                }
+            }
+            return offset + moved
+        }
+
         /// The new document's bytes in order: `old`'s between the edits, and the edits.
         public func forEachPiece(of old: [UInt8], _ body: (UnsafeRawBufferPointer) -> Void) {
             forEachPiece(of: old, in: 0 ..< old.count, body)

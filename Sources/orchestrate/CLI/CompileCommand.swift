@@ -56,6 +56,10 @@ public enum CompileCommand: Command {
 
     public static func run(_ args: Arguments, _ ctx: Context) throws -> Int32 {
         let out = try args.value(Self.out)!
+        // The state of the last run into DIR, read on another core from the start, for the memo's
+        // check and a change of one entity (both need it, and both compare its digest with the one
+        // they recorded); let go before a full compile, which reads the state its own way.
+        var state = try earlyState(args, ctx)
         var source: CompileSource
         if let n = try args.value(demo) {
             source = .demo(count: n, variant: try args.value(demoVariant) ?? 0)
@@ -66,7 +70,7 @@ public enum CompileCommand: Command {
         // The remote options are checked on every run (files read, URL parsed; nothing is
         // contacted), so a mistake in them is said even when the memo answers.
         let remote = try StoreOptions.remoteCache(args, ctx)
-        let (fingerprint, hit, eligible) = try memo(source, out: ctx.path(out), args, ctx)
+        let (fingerprint, hit, eligible) = try memo(source, out: ctx.path(out), state: state, args, ctx)
         if let hit {
             for line in hit.record.diagnostics { ctx.err(line) }
             ctx.out("\(hit.record.tasks) tasks: up to date (the Plan, native files and orchestrate of the last run); "
@@ -88,7 +92,7 @@ public enum CompileCommand: Command {
             let patched: EntityPatchCompile.Outcome?
             do {
                 patched = try EntityPatchCompile.compile(file, out: ctx.path(out), context: context, store: store, jobs: jobs,
-                                                         overwriteEdited: args.flag(force))
+                                                         overwriteEdited: args.flag(force), state: state)
             } catch {
                 if let opened { StoreOptions.report(opened, ctx) }
                 throw error
@@ -111,6 +115,7 @@ public enum CompileCommand: Command {
                 return ExitCode.success
             }
         }
+        state = nil
         let chain = try store()
         let showProgress = args.flag(progress) || ctx.stdoutIsTerminal
         let line = showProgress ? ProgressLine(ctx) : nil
@@ -188,13 +193,26 @@ public enum CompileCommand: Command {
     /// (the full run makes it, or says what is wrong with it).
     /// `eligible`: whether the run may skip stages at all (the memo's conditions), which a
     /// change of one entity's fields also needs (`EntityPatchCompile`).
-    static func memo(_ source: CompileSource, out: String, _ args: Arguments, _ ctx: Context) throws
+    static func memo(_ source: CompileSource, out: String, state: Preloaded<Materializer.Previous>?, _ args: Arguments, _ ctx: Context) throws
         -> (fingerprint: Digest?, hit: (record: CompileMemo.Record, files: Int)?, eligible: Bool) {
         let fingerprint = CompileMemo.fingerprint(source, context: try memoContext(args, ctx))
         var st = stat()
-        guard let fingerprint, !args.flag(full), try args.value(summary) == nil, try args.value(slsa) == nil,
+        guard let fingerprint, try skipsStages(args),
               stat(try StoreOptions.root(args, ctx), &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return (fingerprint, nil, false) }
-        return (fingerprint, CompileMemo.hit(fingerprint, out: out), true)
+        return (fingerprint, CompileMemo.hit(fingerprint, out: out, state: state), true)
+    }
+
+    /// Whether the run may skip stages at all by its options: not with --full, --summary or --slsa.
+    static func skipsStages(_ args: Arguments) throws -> Bool {
+        try !args.flag(full) && args.value(summary) == nil && args.value(slsa) == nil
+    }
+
+    /// The state of `--out` read on another thread (`Materializer.loadPrevious(digesting: true)`),
+    /// when the run may skip stages: the memo's check and a change of one entity use it.
+    static func earlyState(_ args: Arguments, _ ctx: Context) throws -> Preloaded<Materializer.Previous>? {
+        guard try skipsStages(args), let out = try args.value(Self.out) else { return nil }
+        let materializer = Materializer(root: ctx.path(out))
+        return Preloaded { materializer.loadPrevious(digesting: true) }
     }
 
     /// The run's context in a memo's fingerprint: its store and remote (another store or remote
