@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Tasks", dependencies: ["Hashing", "StoreModel", "Files"], exclude: ["README.md"]),
         .target(name: "Archive", dependencies: ["Hashing", "CZlib"], exclude: ["README.md"]),
         .target(name: "Lowerings", dependencies: ["Hashing", "Tasks", "CZlib"], exclude: ["README.md", "Monogram/README.md"]),
-        .target(name: "Pipeline", dependencies: ["Hashing", "Cache", "Tasks", "Archive", "Lowerings"], exclude: ["README.md"]),
+        .target(name: "Pipeline", dependencies: ["Hashing", "Files", "Cache", "Tasks", "Archive", "Lowerings"], exclude: ["README.md"]),
         .target(name: "CLI", dependencies: ["Cache", "Tasks", "Archive", "Lowerings", "Pipeline"], path: "Sources/orchestrate/CLI"),
         .executableTarget(name: "orchestrate", dependencies: ["CLI"], path: "Sources/orchestrate/Main"),
         .executableTarget(name: "orchestrate-bench", dependencies: ["Cache"], path: "Benchmarks/Sources/orchestrate-bench"),

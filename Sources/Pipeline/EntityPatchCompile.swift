@@ -274,17 +274,15 @@ public enum EntityPatchCompile {
             guard let i = previous.position(path), let old = materializer.recorded(read[n], at: path, previous: previous),
                   let hashed, hashed.old == old else { return nil }
             var patch = hashed.patch
-            var staged = tree[i].mode == .regular ? hashed.staged : nil
             if t.platform == .rails {
                 guard let whole = ProvenanceDocument.withNativeInputDigest(patch, railsDigest) else { return nil }
                 patch = whole
                 patch.forEachPiece(of: old, in: patch.nativeInputDigestAt ..< old.count) { hashed.hasher.update($0) }
-                // The staged copy holds the old digest where the new one goes.
-                if let s = staged, !(s.count == patch.count && patch.newOffset(ofOld: patch.nativeInputDigestAt).map({
-                    s.overwrite(Array(railsDigest.hex.utf8), at: $0)
-                }) == true) { staged = nil }
             }
-            if let s = staged, s.count != patch.count { staged = nil }
+            // Staged as the patch made without the digest: for the Rails tree's, mended with it.
+            var staged = tree[i].mode == .regular && hashed.staged?.count == patch.count ? hashed.staged : nil
+            if t.platform == .rails, let s = staged,
+               !(patch.nativeInputDigestWritten.map { s.overwrite($0.bytes, at: $0.offset) } ?? false) { staged = nil }
             let d = hashed.hasher.finalize()
             provided[d] = (old, patch, staged)
             changed.append(TreeFile(path: path, digest: d, mode: tree[i].mode, size: UInt64(patch.count)))

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Files
 
 /// Hands the pages that freed memory leaves behind back to the system between the compile's
 /// stages. Each stage frees most of what the one before built (the parsed Plan after lowering,
@@ -18,14 +19,7 @@ enum FreedMemory {
 
     private typealias Trim = @convention(c) (Int) -> Int32
 
-    private static let trim: Trim? = {
-        #if canImport(Glibc)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: Trim.self)
-        #else
-        return nil
-        #endif
-    }()
+    private static let trim = CLibrary.function("malloc_trim", as: Trim.self)
 
     /// Releases free pages to the system after a stage of a run with `tasks` tasks; nothing for a
     /// smaller run, or where the allocator cannot.

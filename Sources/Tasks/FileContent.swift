@@ -30,17 +30,11 @@ public final class StagedFile: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
-    /// glibc's `sync_file_range`, which Swift does not import; looked up at run time (nil where
-    /// the C library has none: then nothing is started early).
-    static let startWriteBack: SyncFileRange? = {
-        #if canImport(Glibc)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
-        return unsafeBitCast(symbol, to: SyncFileRange.self)
-        #else
-        return nil
-        #endif
-    }()
+    /// Whether it is on the file system of the directory `dirFD` (so a link there can name it).
+    func isOnFileSystem(of dirFD: Int32) -> Bool {
+        var own = stat(), there = stat()
+        return fstat(fd, &own) == 0 && fstat(dirFD, &there) == 0 && own.st_dev == there.st_dev
+    }
 
     /// Writes `bytes` at `offset`, within what it holds; false when it could not.
     public func overwrite(_ bytes: [UInt8], at offset: Int) -> Bool {

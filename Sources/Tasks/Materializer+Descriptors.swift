@@ -107,12 +107,12 @@ extension Materializer {
     }
 
     /// An unnamed file in the directory of `path` (which must be there: nothing is made), holding
-    /// what `fill` writes to its descriptor (0, or an errno) with `mode` set as `writeAtomically`
-    /// sets it: for a run to name later (`FileContent.staged`), with only the link left to do.
-    /// Nil where it cannot be made so (no unnamed files there, a fill that failed): the caller
-    /// gives the bytes as usual then. Reads and writes nothing visible.
-    public func stage(_ path: String, mode: FileMode, fill: (Int32) -> Int32) -> StagedFile? {
-        guard LinkedFile.enabled, OutputPath.problem(path) == nil, !Self.isState(path) else { return nil }
+    /// the pieces `produce` hands over, in order, with `mode` set as `writeAtomically` sets it and
+    /// its write-back started: for a run to name later (`FileContent.staged`), with only the link
+    /// left to do. Nil where it cannot be made so (no unnamed files there, a write that failed):
+    /// the caller gives the bytes as usual then. Nothing visible is written.
+    public func stage(_ path: String, mode: FileMode, pieces produce: ((UnsafeRawBufferPointer) -> Void) -> Void) -> StagedFile? {
+        guard OutputPath.problem(path) == nil, !Self.isState(path) else { return nil }
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else { return nil }
         defer { close(rootFD) }
@@ -121,51 +121,20 @@ extension Materializer {
         let direct = mode_t(mode.rawValue) & ~Self.umaskBits == mode_t(mode.rawValue)
         guard let fd = LinkedFile.unnamed(in: parent, mode: direct ? mode_t(mode.rawValue) : 0o600) else { return nil }
         var st = stat()
-        guard fill(fd) == 0, direct || fchmod(fd, mode_t(mode.rawValue)) == 0, fstat(fd, &st) == 0 else {
+        guard Self.write(produce, to: fd) == 0, direct || fchmod(fd, mode_t(mode.rawValue)) == 0, fstat(fd, &st) == 0 else {
             close(fd)
             return nil
         }
-        // Its write-back started here: a file system that allocates blocks late (ext4) would
-        // otherwise write a file renamed over another out in the rename itself (auto_da_alloc),
-        // which took 7.8 ms for a 6.3 MB provenance document. Advice only: what it says is ignored.
-        _ = StagedFile.startWriteBack?(fd, 0, 0, 2 /* SYNC_FILE_RANGE_WRITE */)
+        LinkedFile.startWriteBack(fd)
         return StagedFile(fd: fd, count: Int(st.st_size))
     }
 
-    /// `stage` of the pieces `produce` hands over, in order.
-    public func stage(_ path: String, mode: FileMode, pieces produce: ((UnsafeRawBufferPointer) -> Void) -> Void) -> StagedFile? {
-        stage(path, mode: mode) { fd in
-            var err: Int32 = 0
-            produce { piece in if err == 0 { err = FileBytes.writeAll(fd, piece) } }
-            return err
-        }
-    }
-
-    /// Names a staged file `name` in `dirFD`: linked when the name is free, else linked as a
-    /// temp name renamed over it, as `writeAtomically` replaces a file. Nil when it cannot be
-    /// linked there (another file system, no `/proc`): the caller copies its bytes instead; else
-    /// what finishes the write (throwing its error, with nothing named).
-    private func named(_ file: StagedFile, as name: String, in dirFD: Int32, mode: FileMode, counter: Int, path: String,
-                       durable: Bool) -> (() throws -> Void)? {
-        if durable && fsync(file.fd) != 0 { let e = errno; return { throw TaskError.io(path: path, operation: "write", errno: e) } }
-        var err = LinkedFile.link(file.fd, as: name, in: dirFD)
-        if err == EEXIST {
-            let tmp = Self.tempPrefix + "\(Self.pid)-\(counter)-" + name
-            err = LinkedFile.link(file.fd, as: tmp, in: dirFD)
-            if err == 0 && renameat(dirFD, tmp, dirFD, name) != 0 {
-                err = errno
-                unlinkat(dirFD, tmp, 0)
-            }
-        }
-        switch err {
-        case 0:
-            if durable && fsync(dirFD) != 0 { let e = errno; return { throw TaskError.io(path: path, operation: "write", errno: e) } }
-            return {}
-        case EXDEV, ENOENT, EPERM, EOPNOTSUPP:
-            return nil
-        default:
-            return { throw TaskError.io(path: path, operation: "write", errno: err) }
-        }
+    /// Every piece `produce` hands over written to `fd` (the first failure's errno, else 0); what
+    /// `produce` throws is thrown.
+    static func write(_ produce: (_ emit: (UnsafeRawBufferPointer) -> Void) throws -> Void, to fd: Int32) rethrows -> Int32 {
+        var err: Int32 = 0
+        try produce { piece in if err == 0 { err = FileBytes.writeAll(fd, piece) } }
+        return err
     }
 
     /// The bytes written whole or not at all, through the parent's descriptor: into an unnamed
@@ -182,28 +151,21 @@ extension Materializer {
     func writeAtomically(_ name: String, in dirFD: Int32, content: FileContent, mode: FileMode, counter: Int, path: String,
                          durable: Bool = false) throws {
         var thrown: Error?
-        if case let .staged(file) = content, let done = named(file, as: name, in: dirFD, mode: mode, counter: counter, path: path, durable: durable) {
-            return try done()
-        }
         func fill(_ fd: Int32) -> Int32 {
             switch content {
             case .bytes(let bytes):
                 return bytes.withUnsafeBytes { FileBytes.writeAll(fd, $0) }
             case .pieces(let produce):
-                return fillPieces(produce)
-            case .staged(let file):
-                // Not linked where it is (another file system): its bytes, copied.
-                return fillPieces(file.forEachPiece)
-            }
-            func fillPieces(_ produce: (_ emit: (UnsafeRawBufferPointer) -> Void) throws -> Void) -> Int32 {
-                var err: Int32 = 0
-                do {
-                    try produce { piece in if err == 0 { err = FileBytes.writeAll(fd, piece) } }
-                } catch {
+                do { return try Self.write(produce, to: fd) } catch {
                     thrown = error
                     return ECANCELED
                 }
-                return err
+            case .staged(let file):
+                // Not linked where it was staged (another file system): its bytes, copied.
+                do { return try Self.write(file.forEachPiece, to: fd) } catch {
+                    thrown = error
+                    return ECANCELED
+                }
             }
         }
         let tmp = Self.tempPrefix + "\(Self.pid)-\(counter)-" + name
@@ -213,8 +175,18 @@ extension Materializer {
         let createMode = direct ? mode_t(mode.rawValue) : 0o600
         var err: Int32 = 0
         var named = false
-        switch LinkedFile.write(name, in: dirFD, mode: createMode, chmodTo: direct ? nil : mode_t(mode.rawValue),
-                                durable: durable, fill: fill) {
+        // A staged file is only named (through a descriptor of its own: the staged one stays its
+        // holder's), where it can be: on another file system it is copied, as where unnamed files
+        // cannot be made.
+        let outcome: LinkedFile.Outcome
+        if case let .staged(file) = content {
+            let fd = file.isOnFileSystem(of: dirFD) ? dup(file.fd) : -1
+            outcome = fd >= 0 ? LinkedFile.name(fd, as: name, in: dirFD, durable: durable) : .unsupported
+        } else {
+            outcome = LinkedFile.write(name, in: dirFD, mode: createMode, chmodTo: direct ? nil : mode_t(mode.rawValue),
+                                       durable: durable, fill: fill)
+        }
+        switch outcome {
         case .linked:
             named = true
         case .exists(let held):

@@ -334,7 +334,7 @@ final class ProvenanceDocumentPatchTests: XCTestCase {
     }
 
     /// What `EntityPatchCompile` stages: the early patch's bytes (with the old native input
-    /// digest), the new digest written at `newOffset(ofOld: nativeInputDigestAt)`, are the patch
+    /// digest), the new digest written where `nativeInputDigestWritten` says, are the patch
     /// made with it, byte for byte, whichever records before the digest grew or shrank.
     func testTheEarlyBytesMendedAtTheDigestsNewOffsetAreThePatchWithIt() throws {
         let d = document()
@@ -349,9 +349,11 @@ final class ProvenanceDocumentPatchTests: XCTestCase {
             var staged: [UInt8] = []
             early.forEachPiece(of: old) { staged.append(contentsOf: $0) }
             XCTAssertEqual(staged.count, whole.count, "a digest is as long as another")
-            let at = try XCTUnwrap(whole.newOffset(ofOld: whole.nativeInputDigestAt))
-            XCTAssertNotEqual(at, whole.nativeInputDigestAt, "the record before it changed size (\(n))")
-            staged.replaceSubrange(at ..< at + 64, with: Array(native.hex.utf8))
+            let written = try XCTUnwrap(whole.nativeInputDigestWritten)
+            XCTAssertNil(early.nativeInputDigestWritten, "made without it")
+            XCTAssertEqual(written.bytes, Array(native.hex.utf8))
+            XCTAssertNotEqual(written.offset, whole.nativeInputDigestAt, "the record before it changed size (\(n))")
+            staged.replaceSubrange(written.offset ..< written.offset + written.bytes.count, with: written.bytes)
             var expected: [UInt8] = []
             whole.forEachPiece(of: old) { expected.append(contentsOf: $0) }
             assertSameBytes(staged, expected, "mended at the new offset (\(n))")

@@ -94,9 +94,18 @@ extension ProvenanceDocument {
             self.nativeInputDigestAt = nativeInputDigestAt
         }
 
-        /// Where `offset` of the old document is in the new one; nil when an edit covers it (it
-        /// may start one).
-        public func newOffset(ofOld offset: Int) -> Int? {
+        /// The native input digest this patch writes (`withNativeInputDigest`): where it starts in
+        /// the new document, and its bytes; nil for a patch made without one. What mends bytes
+        /// written from the patch made without it (which hold the old digest there) into this one's.
+        public var nativeInputDigestWritten: (offset: Int, bytes: [UInt8])? {
+            guard let e = edits.first(where: { $0.old.lowerBound == nativeInputDigestAt }), e.old.count == e.new.count,
+                  let offset = newOffset(ofOld: nativeInputDigestAt) else { return nil }
+            return (offset, e.new)
+        }
+
+        /// Where `offset` of the old document is in the new one (an edit that starts there comes
+        /// after it); nil when an edit covers it.
+        func newOffset(ofOld offset: Int) -> Int? {
             var moved = 0
             for e in edits {
                 if e.old.upperBound <= offset && e.old.lowerBound < offset {
